@@ -1,0 +1,182 @@
+//! The `flashlab` command line (DESIGN §3.2).
+//!
+//! - `flashlab run FILE [--seed N]`: run a scenario, print one JSON report; exit 0 when every
+//!   invariant held, 1 when one failed, 2 for bad input (one line on stderr naming the path).
+//! - `flashlab check FILE`: validate only (exit 0 or 2).
+//! - `flashlab reproduce [--json]`: the paper-claims table; exit 1 if a claim misses.
+//! - `flashlab bench [--json] [--scale X]`: throughput figures (wall-clock, so run it alone).
+//! - `flashlab schema`: print `scenarios/schema.json`.
+
+use std::process::ExitCode;
+
+use flashlab_core::reproduce::{Claim, all_claims};
+use flashlab_core::{Session, bench, scenario_schema};
+
+const USAGE: &str = "usage: flashlab run FILE [--seed N] | check FILE | reproduce [--json] | bench [--json] [--scale X] | schema";
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    match args.first().map(String::as_str) {
+        Some("run") => cmd_run(&args[1..]),
+        Some("check") => cmd_check(&args[1..]),
+        Some("reproduce") => cmd_reproduce(&args[1..]),
+        Some("bench") => cmd_bench(&args[1..]),
+        Some("schema") => {
+            println!("{}", pretty(&scenario_schema()));
+            ExitCode::SUCCESS
+        }
+        Some("--help" | "-h" | "help") => {
+            println!("{USAGE}");
+            ExitCode::SUCCESS
+        }
+        _ => bad_input(USAGE),
+    }
+}
+
+fn bad_input(message: &str) -> ExitCode {
+    eprintln!("{message}");
+    ExitCode::from(2)
+}
+
+fn pretty(value: &serde_json::Value) -> String {
+    serde_json::to_string_pretty(value).unwrap_or_else(|e| format!("{{\"error\": \"{e}\"}}"))
+}
+
+/// Reads FILE and an optional `--seed N`.
+fn file_and_seed(args: &[String]) -> Result<(String, Option<u64>), String> {
+    let mut file = None;
+    let mut seed = None;
+    let mut rest = args.iter();
+    while let Some(arg) = rest.next() {
+        if arg == "--seed" {
+            let value = rest.next().ok_or("--seed: expected a value")?;
+            seed = Some(
+                value
+                    .parse::<u64>()
+                    .map_err(|_| format!("--seed: expected an unsigned integer, got {value}"))?,
+            );
+        } else if file.is_none() {
+            file = Some(arg.clone());
+        } else {
+            return Err(format!("unexpected argument {arg}\n{USAGE}"));
+        }
+    }
+    let file = file.ok_or_else(|| format!("missing FILE\n{USAGE}"))?;
+    let text = std::fs::read_to_string(&file).map_err(|e| format!("{file}: cannot read: {e}"))?;
+    Ok((text, seed))
+}
+
+fn cmd_run(args: &[String]) -> ExitCode {
+    let (text, seed) = match file_and_seed(args) {
+        Ok(x) => x,
+        Err(message) => return bad_input(&message),
+    };
+    let mut session = match Session::load(&text, seed) {
+        Ok(session) => session,
+        Err(error) => return bad_input(&error.to_string()),
+    };
+    session.run_to_end();
+    println!("{}", pretty(&session.report_json()));
+    if session.run().all_invariants_ok() {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
+    }
+}
+
+fn cmd_check(args: &[String]) -> ExitCode {
+    let (text, seed) = match file_and_seed(args) {
+        Ok(x) => x,
+        Err(message) => return bad_input(&message),
+    };
+    match Session::load(&text, seed) {
+        Ok(session) => {
+            let header = session.header();
+            println!(
+                "{}",
+                serde_json::json!({"ok": true, "lab": header.lab, "title": header.title})
+            );
+            ExitCode::SUCCESS
+        }
+        Err(error) => bad_input(&error.to_string()),
+    }
+}
+
+fn cmd_reproduce(args: &[String]) -> ExitCode {
+    let claims = all_claims();
+    if args.iter().any(|a| a == "--json") {
+        println!("{}", pretty(&serde_json::json!(claims)));
+    } else {
+        print_claims(&claims);
+    }
+    if claims.iter().all(|c| c.pass) {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
+    }
+}
+
+fn print_claims(claims: &[Claim]) {
+    println!(
+        "{:<44} {:>12} {:>12} {:>9} {:>6}  unit",
+        "claim", "paper", "simulated", "error", "pass"
+    );
+    for claim in claims {
+        println!(
+            "{:<44} {:>12.4} {:>12.4} {:>8.2}% {:>6}  {}",
+            claim.id,
+            claim.paper_value,
+            claim.simulated_value,
+            claim.error_pct,
+            if claim.pass { "yes" } else { "NO" },
+            claim.unit
+        );
+    }
+    println!();
+    for claim in claims {
+        println!(
+            "{}: {}\n    method: {} (tolerance ±{}%)",
+            claim.id, claim.claim, claim.method, claim.tolerance_pct
+        );
+    }
+    let passed = claims.iter().filter(|c| c.pass).count();
+    println!("\n{passed} of {} claims within tolerance", claims.len());
+}
+
+#[allow(clippy::disallowed_methods)] // Benchmarks are the one place that reads a wall clock.
+fn cmd_bench(args: &[String]) -> ExitCode {
+    let json = args.iter().any(|a| a == "--json");
+    let scale = match args
+        .iter()
+        .position(|a| a == "--scale")
+        .and_then(|i| args.get(i + 1))
+    {
+        Some(value) => match value.parse::<f64>() {
+            Ok(x) if x > 0.0 && x <= 100.0 => x,
+            _ => return bad_input("--scale: expected a number in (0, 100]"),
+        },
+        None => 1.0,
+    };
+    let mut results = Vec::new();
+    for case in bench::cases() {
+        let size = ((case.default_size as f64) * scale).max(1.0) as u64;
+        let start = std::time::Instant::now();
+        let units = (case.run)(size);
+        let seconds = start.elapsed().as_secs_f64().max(1e-9);
+        let per_second = units as f64 / seconds;
+        if !json {
+            println!(
+                "{:<40} {:>14.0} {}/s  ({units} in {seconds:.3} s)",
+                case.name, per_second, case.unit
+            );
+        }
+        results.push(serde_json::json!({
+            "name": case.name, "unit": case.unit, "units": units,
+            "seconds": seconds, "per_second": per_second, "target": "native",
+        }));
+    }
+    if json {
+        println!("{}", pretty(&serde_json::json!(results)));
+    }
+    ExitCode::SUCCESS
+}

@@ -1,0 +1,3 @@
+//! Calibrated device models. Every constant carries its source (see `docs/CALIBRATION.md`).
+
+pub mod hdd;

@@ -1,0 +1,83 @@
+//! The registry of built labs: builds the right `Lab` from a scenario and dispatches to it.
+//! Adding a lab = one variant here, one arm in `build`, one entry in `body_schemas`.
+
+use schemars::schema::RootSchema;
+use serde_json::Value;
+
+use crate::device::hdd::HddLab;
+use crate::scenario::{Header, ScenarioError, parse_document};
+use crate::sim::{
+    Answer, EventKindInfo, InvariantCheck, Lab, LabView, Metric, SimError, TraceSink,
+};
+
+/// Labs this version can run (the format knows more: see `scenario::header::KNOWN_LABS`).
+pub const BUILT_LABS: &[&str] = &["hdd"];
+
+#[derive(Debug, Clone)]
+pub enum AnyLab {
+    Hdd(Box<HddLab>),
+}
+
+/// Parses, validates and builds. `seed_override` replaces the scenario's seed (CLI `--seed`).
+pub fn build(text: &str, seed_override: Option<u64>) -> Result<(Header, AnyLab), ScenarioError> {
+    let (mut header, body) = parse_document(text)?;
+    if let Some(seed) = seed_override {
+        header.seed = seed;
+    }
+    let lab = match header.lab.as_str() {
+        "hdd" => AnyLab::Hdd(Box::new(HddLab::from_body(body, header.seed)?)),
+        other => {
+            return Err(ScenarioError::new(
+                "lab",
+                format!(
+                    "\"{other}\" is not built in this version yet (available: {})",
+                    BUILT_LABS.join(", ")
+                ),
+            ));
+        }
+    };
+    Ok((header, lab))
+}
+
+/// The body schema of every built lab, for `scenarios/schema.json`.
+pub fn body_schemas() -> Vec<(&'static str, RootSchema)> {
+    vec![("hdd", HddLab::body_schema())]
+}
+
+macro_rules! dispatch {
+    ($self:ident, $lab:ident => $body:expr) => {
+        match $self {
+            AnyLab::Hdd($lab) => $body,
+        }
+    };
+}
+
+impl Lab for AnyLab {
+    fn lab_name(&self) -> &'static str {
+        dispatch!(self, lab => lab.lab_name())
+    }
+    fn step(&mut self, trace: &mut TraceSink) -> Result<bool, SimError> {
+        dispatch!(self, lab => lab.step(trace))
+    }
+    fn now_ns(&self) -> u64 {
+        dispatch!(self, lab => lab.now_ns())
+    }
+    fn check_invariants(&self) -> Vec<InvariantCheck> {
+        dispatch!(self, lab => lab.check_invariants())
+    }
+    fn metrics(&self) -> Vec<Metric> {
+        dispatch!(self, lab => lab.metrics())
+    }
+    fn answers(&self) -> Vec<Answer> {
+        dispatch!(self, lab => lab.answers())
+    }
+    fn view(&self) -> LabView {
+        dispatch!(self, lab => lab.view())
+    }
+    fn info(&self) -> Value {
+        dispatch!(self, lab => lab.info())
+    }
+    fn event_kinds(&self) -> &'static [EventKindInfo] {
+        dispatch!(self, lab => lab.event_kinds())
+    }
+}

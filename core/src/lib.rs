@@ -1,0 +1,24 @@
+//! FlashLab core: deterministic simulations of database algorithms on flash storage.
+//!
+//! See `docs/ARCHITECTURE.md` for the map. In short: `sim` is the kernel every lab shares,
+//! `scenario` turns untrusted JSON into validated input, `device` holds the calibrated device
+//! models (each with its lab), `labs` dispatches over the built labs, `session` is what the CLI
+//! and the wasm handle drive, `reproduce` and `bench` back the CLI commands of the same names.
+
+pub mod bench;
+pub mod device;
+pub mod labs;
+pub mod reproduce;
+pub mod scenario;
+pub mod session;
+pub mod sim;
+
+/// Part of every trace's identity: same scenario + seed + core version => same trace hash.
+pub const CORE_VERSION: &str = env!("CARGO_PKG_VERSION");
+
+pub use session::Session;
+
+/// The full `scenarios/schema.json` document.
+pub fn scenario_schema() -> serde_json::Value {
+    scenario::schema::combined_schema(&labs::body_schemas())
+}

@@ -1,0 +1,104 @@
+//! Invariants are code. After every step the run asks the lab for its checks and records them
+//! here: how many times each invariant was checked, and the first step where it failed (with
+//! the lab's explanation). A failure is sticky: a later success does not erase it.
+
+use serde::Serialize;
+
+/// One check of one invariant, produced by a lab after a step.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct InvariantCheck {
+    pub name: &'static str,
+    pub ok: bool,
+    /// Why it failed, in words a student can act on; empty when ok.
+    pub detail: String,
+}
+
+impl InvariantCheck {
+    pub fn pass(name: &'static str) -> Self {
+        Self {
+            name,
+            ok: true,
+            detail: String::new(),
+        }
+    }
+
+    pub fn check(name: &'static str, ok: bool, detail: impl FnOnce() -> String) -> Self {
+        Self {
+            name,
+            ok,
+            detail: if ok { String::new() } else { detail() },
+        }
+    }
+}
+
+/// The CLI and browser form: `{name, ok, checks, detail}` (DESIGN §3.2).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct InvariantReport {
+    pub name: String,
+    pub ok: bool,
+    pub checks: u64,
+    pub detail: String,
+    /// The step at which it first failed, if it did.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub failed_at_step: Option<u64>,
+}
+
+#[derive(Debug, Clone, Default)]
+pub struct InvariantLedger {
+    /// Kept in first-seen order, which is the lab's declared order: stable across runs.
+    entries: Vec<InvariantReport>,
+}
+
+impl InvariantLedger {
+    pub fn record(&mut self, step: u64, checks: &[InvariantCheck]) {
+        for check in checks {
+            let index = match self.entries.iter().position(|e| e.name == check.name) {
+                Some(i) => i,
+                None => {
+                    self.entries.push(InvariantReport {
+                        name: check.name.to_string(),
+                        ok: true,
+                        checks: 0,
+                        detail: String::new(),
+                        failed_at_step: None,
+                    });
+                    self.entries.len() - 1
+                }
+            };
+            let entry = &mut self.entries[index];
+            entry.checks += 1;
+            if !check.ok && entry.ok {
+                entry.ok = false;
+                entry.detail = format!("step {step}: {}", check.detail);
+                entry.failed_at_step = Some(step);
+            }
+        }
+    }
+
+    pub fn reports(&self) -> &[InvariantReport] {
+        &self.entries
+    }
+
+    pub fn all_ok(&self) -> bool {
+        self.entries.iter().all(|e| e.ok)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn first_failure_is_sticky_and_checks_are_counted() {
+        let mut ledger = InvariantLedger::default();
+        ledger.record(1, &[InvariantCheck::pass("a"), InvariantCheck::pass("b")]);
+        ledger.record(2, &[InvariantCheck::check("a", false, || "broke".into())]);
+        ledger.record(3, &[InvariantCheck::pass("a")]);
+        let a = &ledger.reports()[0];
+        assert_eq!((a.name.as_str(), a.ok, a.checks), ("a", false, 3));
+        assert_eq!(a.detail, "step 2: broke");
+        assert_eq!(a.failed_at_step, Some(2));
+        assert!(ledger.reports()[1].ok);
+        assert!(!ledger.all_ok());
+    }
+}

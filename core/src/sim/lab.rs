@@ -1,0 +1,77 @@
+//! The `Lab` trait: what every lab (HDD, SSD, NAND, MaSM, FD+tree, IPA, …) implements so that the
+//! run machinery, the CLI, the wasm handle and the UI can drive it without knowing what it is.
+//!
+//! 1. A lab is built from a validated scenario (see `crate::labs`).
+//! 2. `step` advances by exactly one step (one simulation event or one op, as the lab defines),
+//!    writing what happened into the trace sink; it returns `false` once there is nothing left.
+//! 3. `check_invariants` is called by the run after every step; keep it cheap (incremental).
+//! 4. `metrics`, `answers` and `view` are read-only projections for the CLI and the UI.
+//! 5. `Clone` is the keyframe mechanism: a snapshot is a clone, restore is an assignment.
+
+use serde::Serialize;
+use serde_json::Value;
+
+use super::{InvariantCheck, SimError, TraceSink};
+
+/// A named numeric result, e.g. `mean_latency_ms`. Names carry their unit.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Metric {
+    pub name: &'static str,
+    pub value: f64,
+    /// Human label for the UI, e.g. "mean latency".
+    pub label: &'static str,
+    pub unit: &'static str,
+}
+
+/// One answer to a read-type op: `{op, kind, ...}` (DESIGN §3.2). `op` is the op's index.
+pub type Answer = Value;
+
+/// A bulk numeric array for the UI; crosses the wasm boundary inside one `Float64Array`.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct NamedSeries {
+    pub name: &'static str,
+    pub data: Vec<f64>,
+}
+
+/// What the UI needs to draw the current state: small JSON plus bulk numeric series.
+#[derive(Debug, Clone, Default, PartialEq, Serialize)]
+pub struct LabView {
+    pub meta: Value,
+    pub series: Vec<NamedSeries>,
+}
+
+/// Describes one event kind so the UI can narrate a numeric event without its own table:
+/// `text` is a sentence with `{a}`..`{d}` placeholders for the four arguments.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct EventKindInfo {
+    pub code: u32,
+    pub name: &'static str,
+    pub args: [&'static str; 4],
+    pub text: &'static str,
+}
+
+pub trait Lab: Clone {
+    /// The `lab` string of the scenario format (`hdd`, `ssd`, …).
+    fn lab_name(&self) -> &'static str;
+
+    /// Advances one step. Returns `Ok(false)` (and changes nothing) once the run is complete.
+    fn step(&mut self, trace: &mut TraceSink) -> Result<bool, SimError>;
+
+    /// Current simulated time.
+    fn now_ns(&self) -> u64;
+
+    /// Checks of the invariants after the latest step.
+    fn check_invariants(&self) -> Vec<InvariantCheck>;
+
+    fn metrics(&self) -> Vec<Metric>;
+
+    /// Answers to read-type ops so far, in op order.
+    fn answers(&self) -> Vec<Answer>;
+
+    fn view(&self) -> LabView;
+
+    /// Static description: event kinds, device provenance, anything the UI shows once per load.
+    fn info(&self) -> Value;
+
+    fn event_kinds(&self) -> &'static [EventKindInfo];
+}

@@ -1,0 +1,179 @@
+//! The event trace: compact numeric events and a running hash over all of them.
+//!
+//! 1. A lab emits `TraceEvent`s (kind + four u32 arguments) into a `TraceSink` while it steps.
+//! 2. The sink stamps each with the step number and simulated time, folds its eight words into
+//!    the running FNV-1a hash, and keeps the most recent ones in a bounded ring for the UI.
+//! 3. The trace hash is therefore a fingerprint of the whole run: same scenario, seed and core
+//!    version give the same hash natively and in the browser.
+//!
+//! Wire format of one event (8 × u32, little-endian in the hash, a row of a `Uint32Array` in JS):
+//! `[step, time_ns_lo, time_ns_hi, kind, a, b, c, d]`.
+
+use std::collections::VecDeque;
+
+pub const EVENT_WORDS: usize = 8;
+/// Events kept for the UI's event log; older ones are still in the hash.
+pub const RECENT_EVENTS_CAP: usize = 256;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct TraceEvent {
+    pub step: u32,
+    pub time_ns: u64,
+    pub kind: u32,
+    pub args: [u32; 4],
+}
+
+impl TraceEvent {
+    pub fn words(&self) -> [u32; EVENT_WORDS] {
+        let [a, b, c, d] = self.args;
+        [
+            self.step,
+            self.time_ns as u32,
+            (self.time_ns >> 32) as u32,
+            self.kind,
+            a,
+            b,
+            c,
+            d,
+        ]
+    }
+}
+
+/// FNV-1a, 64-bit, over little-endian bytes: simple, stable, and the same on every target.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct TraceHash(u64);
+
+const FNV_OFFSET: u64 = 0xCBF2_9CE4_8422_2325;
+const FNV_PRIME: u64 = 0x0000_0100_0000_01B3;
+
+impl Default for TraceHash {
+    fn default() -> Self {
+        Self(FNV_OFFSET)
+    }
+}
+
+impl TraceHash {
+    pub fn absorb_words(&mut self, words: &[u32]) {
+        for word in words {
+            self.absorb_bytes(&word.to_le_bytes());
+        }
+    }
+
+    fn absorb_bytes(&mut self, bytes: &[u8]) {
+        for &byte in bytes {
+            self.0 ^= u64::from(byte);
+            self.0 = self.0.wrapping_mul(FNV_PRIME);
+        }
+    }
+
+    pub fn value(&self) -> u64 {
+        self.0
+    }
+
+    /// Sixteen lowercase hex digits: the form in CLI output, the browser API and tests.
+    pub fn hex(&self) -> String {
+        format!("{:016x}", self.0)
+    }
+}
+
+/// Where a lab writes its events during one step.
+#[derive(Debug, Clone, Default)]
+pub struct TraceSink {
+    step: u32,
+    time_ns: u64,
+    hash: TraceHash,
+    recent: VecDeque<TraceEvent>,
+    total_events: u64,
+}
+
+impl TraceSink {
+    /// Set by the run before each step: events carry the step they happened in.
+    pub(crate) fn begin_step(&mut self, step: u32) {
+        self.step = step;
+    }
+
+    /// Records one event at simulated time `time_ns`.
+    pub fn emit(&mut self, time_ns: u64, kind: u32, args: [u32; 4]) {
+        self.time_ns = time_ns;
+        let event = TraceEvent {
+            step: self.step,
+            time_ns,
+            kind,
+            args,
+        };
+        self.hash.absorb_words(&event.words());
+        self.total_events += 1;
+        if self.recent.len() == RECENT_EVENTS_CAP {
+            self.recent.pop_front();
+        }
+        self.recent.push_back(event);
+    }
+
+    pub fn hash(&self) -> TraceHash {
+        self.hash
+    }
+
+    pub fn total_events(&self) -> u64 {
+        self.total_events
+    }
+
+    pub fn recent(&self) -> impl Iterator<Item = &TraceEvent> {
+        self.recent.iter()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn hash_depends_on_every_field_and_on_order() {
+        let hash_of = |events: &[(u64, u32, [u32; 4])]| {
+            let mut sink = TraceSink::default();
+            for &(t, k, a) in events {
+                sink.emit(t, k, a);
+            }
+            sink.hash().value()
+        };
+        let base = hash_of(&[(1, 2, [3, 4, 5, 6]), (7, 8, [9, 10, 11, 12])]);
+        assert_eq!(
+            base,
+            hash_of(&[(1, 2, [3, 4, 5, 6]), (7, 8, [9, 10, 11, 12])])
+        );
+        assert_ne!(
+            base,
+            hash_of(&[(7, 8, [9, 10, 11, 12]), (1, 2, [3, 4, 5, 6])])
+        );
+        assert_ne!(
+            base,
+            hash_of(&[(1, 2, [3, 4, 5, 7]), (7, 8, [9, 10, 11, 12])])
+        );
+        assert_ne!(
+            base,
+            hash_of(&[(1 << 40, 2, [3, 4, 5, 6]), (7, 8, [9, 10, 11, 12])])
+        );
+    }
+
+    #[test]
+    fn fnv1a_matches_the_published_test_vectors() {
+        let hash_of = |bytes: &[u8]| {
+            let mut hash = TraceHash::default();
+            hash.absorb_bytes(bytes);
+            hash.value()
+        };
+        assert_eq!(hash_of(b""), 0xcbf2_9ce4_8422_2325);
+        assert_eq!(hash_of(b"a"), 0xaf63_dc4c_8601_ec8c);
+        assert_eq!(hash_of(b"foobar"), 0x8594_4171_f739_67e8);
+    }
+
+    #[test]
+    fn recent_ring_is_bounded_and_keeps_the_newest() {
+        let mut sink = TraceSink::default();
+        for i in 0..(RECENT_EVENTS_CAP as u32 + 10) {
+            sink.emit(u64::from(i), 1, [i, 0, 0, 0]);
+        }
+        assert_eq!(sink.recent().count(), RECENT_EVENTS_CAP);
+        assert_eq!(sink.recent().next().map(|e| e.args[0]), Some(10));
+        assert_eq!(sink.total_events(), RECENT_EVENTS_CAP as u64 + 10);
+    }
+}

@@ -1,0 +1,61 @@
+// The app loads cleanly, every route opens, and the lab's controls drive the run.
+import { test, expect, api, openApp, type SimState } from "./fixtures";
+
+test("home page loads without console errors and lists every lab", async ({ page, consoleErrors }) => {
+  await openApp(page, "#/");
+  for (const lab of ["hdd", "ssd", "nand", "masm", "fdtree", "ipa", "layouts", "flashlog"]) {
+    await expect(page.getByTestId(`lab-card-${lab}`)).toBeVisible();
+  }
+  expect(consoleErrors).toEqual([]);
+});
+
+test("the HDD route opens with its platter, panels and a loaded scenario", async ({ page, consoleErrors }) => {
+  await openApp(page, "#/lab/hdd");
+  await expect(page.getByTestId("lab-title")).toBeVisible();
+  await expect(page.getByTestId("hdd-platter")).toBeVisible();
+  await expect(page.getByTestId("invariants-panel")).toBeVisible();
+  await expect(page.getByTestId("metrics-panel")).toBeVisible();
+  await expect(page.getByTestId("event-log")).toBeVisible();
+  const state = await api<SimState>(page, "state");
+  expect(state.lab).toBe("hdd");
+  expect(consoleErrors).toEqual([]);
+});
+
+test("the home card navigates to the lab", async ({ page, consoleErrors }) => {
+  await openApp(page, "#/");
+  await page.getByTestId("lab-card-hdd").click();
+  await expect(page.getByTestId("hdd-platter")).toBeVisible();
+  expect(consoleErrors).toEqual([]);
+});
+
+test("step buttons and keyboard move the timeline and the UI shows the step", async ({ page, consoleErrors }) => {
+  await openApp(page, "#/lab/hdd");
+  await api(page, "seek", 0);
+  await page.getByTestId("step-forward").click();
+  await page.getByTestId("step-forward").click();
+  await expect.poll(async () => (await api<SimState>(page, "state")).step).toBe(2);
+  await expect(page.getByTestId("step-display")).toContainText("2");
+  await page.getByTestId("step-back").click();
+  await expect.poll(async () => (await api<SimState>(page, "state")).step).toBe(1);
+  await page.locator("body").press("ArrowRight");
+  await page.locator("body").press("ArrowRight");
+  await expect.poll(async () => (await api<SimState>(page, "state")).step).toBe(3);
+  await page.locator("body").press("End");
+  const end = await api<SimState>(page, "state");
+  await expect.poll(async () => (await api<SimState>(page, "state")).step).toBe(end.totalSteps ?? end.step);
+  await page.locator("body").press("Home");
+  await expect.poll(async () => (await api<SimState>(page, "state")).step).toBe(0);
+  expect(consoleErrors).toEqual([]);
+});
+
+test("play advances the run and pause stops it", async ({ page, consoleErrors }) => {
+  await openApp(page, "#/lab/hdd");
+  await api(page, "seek", 0);
+  await page.getByTestId("play").click();
+  await expect.poll(async () => (await api<SimState>(page, "state")).step).toBeGreaterThan(0);
+  await page.getByTestId("play").click();
+  const paused = (await api<SimState>(page, "state")).step;
+  await page.waitForTimeout(500);
+  expect((await api<SimState>(page, "state")).step).toBe(paused);
+  expect(consoleErrors).toEqual([]);
+});

@@ -1,0 +1,72 @@
+// Shared helpers: a page that fails the test on any console error or uncaught exception, and
+// typed access to window.__flashlab (DESIGN §3.3).
+import { execFileSync } from "node:child_process";
+import { readFileSync, existsSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { test as base, expect, type Page } from "@playwright/test";
+
+export const repoRoot = fileURLToPath(new URL("..", import.meta.url));
+
+export interface SimState {
+  lab: string;
+  step: number;
+  simTimeNs: number;
+  traceHash: string;
+  totalSteps?: number | null;
+}
+export interface InvariantReport {
+  name: string;
+  ok: boolean;
+  checks: number;
+  detail: string;
+}
+
+/** Calls a method of window.__flashlab in the page and returns its (awaited) result. */
+export async function api<T>(page: Page, method: string, ...args: unknown[]): Promise<T> {
+  return page.evaluate(
+    async ([name, params]) => {
+      const target = (window as unknown as { __flashlab: Record<string, (...a: unknown[]) => unknown> }).__flashlab;
+      const fn = target[name as string];
+      if (typeof fn !== "function") throw new Error(`__flashlab.${String(name)} is not a function`);
+      return (await fn(...(params as unknown[]))) as unknown;
+    },
+    [method, args] as const,
+  ) as Promise<T>;
+}
+
+export async function openApp(page: Page, hash = "#/"): Promise<void> {
+  await page.goto(`./${hash}`);
+  await expect(page.locator("body")).toHaveAttribute("data-ready", "true");
+}
+
+export function readScenario(relativePath: string): string {
+  return readFileSync(`${repoRoot}/scenarios/${relativePath}`, "utf8");
+}
+
+/** Runs the native CLI on a scenario file and returns its JSON report. */
+export function cliRun(relativePath: string): { trace_hash: string; steps: number; answers: unknown[] } {
+  const file = `${repoRoot}/scenarios/${relativePath}`;
+  const built = `${repoRoot}/target/debug/flashlab`;
+  const output = existsSync(built)
+    ? execFileSync(built, ["run", file], { encoding: "utf8" })
+    : execFileSync("cargo", ["run", "-q", "-p", "flashlab-core", "--bin", "flashlab", "--", "run", file], {
+        encoding: "utf8",
+        cwd: repoRoot,
+      });
+  return JSON.parse(output) as { trace_hash: string; steps: number; answers: unknown[] };
+}
+
+/** A `page` that collects console errors and page errors; the test fails if any occurred. */
+export const test = base.extend<{ consoleErrors: string[] }>({
+  consoleErrors: async ({ page }, use) => {
+    const errors: string[] = [];
+    page.on("console", (message) => {
+      if (message.type() === "error") errors.push(message.text());
+    });
+    page.on("pageerror", (error) => errors.push(`pageerror: ${error.message}`));
+    await use(errors);
+    expect(errors, "console errors during the test").toEqual([]);
+  },
+});
+
+export { expect };

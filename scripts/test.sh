@@ -1,0 +1,28 @@
+#!/usr/bin/env bash
+# Every test, in the order that fails fastest: formatting, lints, Rust tests (unit, property,
+# golden scenarios, CLI, reproductions), TypeScript types, vitest, production build, Playwright.
+# Run through `npm test`, which first runs scripts/setup.sh test.
+set -euo pipefail
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+cd "$root"
+export PATH="$HOME/.cargo/bin:$root/node_modules/.bin:$PATH"
+stage() { printf '\n==> %s\n' "$*"; }
+start=$SECONDS
+
+stage "rustfmt";            cargo fmt --all --check
+stage "clippy -D warnings"; cargo clippy --workspace --all-targets --quiet -- -D warnings
+stage "core stays free of wasm dependencies"
+if cargo tree -p flashlab-core -e normal --prefix none | grep -Eq '^(wasm-bindgen|js-sys|web-sys) '; then
+  echo "flashlab-core must not depend on wasm-bindgen, js-sys or web-sys"; exit 1
+fi
+stage "cargo test";         cargo test --workspace --quiet 2>&1 | grep -Ev '^\s*$|^running 0 tests'
+stage "cargo build (CLI for the browser-vs-native tests)"; cargo build -p flashlab-core --bin flashlab --quiet
+stage "TypeScript";         tsc -p tsconfig.json
+stage "vitest";             vitest run
+stage "vite build";         vite build --config vite.config.ts --logLevel warn
+stage "bundle sizes (gzip)"
+for file in web/wasm-pkg/flashlab_wasm_bg.wasm dist/assets/*.js dist/assets/*.wasm; do
+  [ -f "$file" ] && printf '  %-50s %8d bytes, %8d gzipped\n' "$file" "$(wc -c <"$file")" "$(gzip -9c "$file" | wc -c)"
+done
+stage "Playwright";         playwright test -c e2e/playwright.config.ts
+printf '\nall test stages passed in %ds\n' $((SECONDS - start))
