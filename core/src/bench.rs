@@ -13,5 +13,10 @@ pub struct BenchCase {
 }
 
 pub fn cases() -> Vec<BenchCase> {
-    Vec::new()
+    vec![BenchCase {
+        name: "hdd: random 4 KB reads, FCFS, QD 32",
+        unit: "simulated requests",
+        run: crate::device::hdd::bench::random_reads_fcfs_qd32,
+        default_size: crate::device::hdd::bench::DEFAULT_REQUESTS,
+    }]
 }

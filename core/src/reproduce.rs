@@ -52,5 +52,7 @@ impl Claim {
 
 /// Every claim this version reproduces.
 pub fn all_claims() -> Vec<Claim> {
-    Vec::new()
+    let mut claims = Vec::new();
+    claims.extend(crate::device::hdd::reproduce::claims());
+    claims
 }

@@ -1,11 +1,17 @@
 //! The CLI contract (DESIGN §3.2): JSON on stdout, exit codes 0/1/2, one-line errors naming the
 //! JSON path.
 
+// Test helpers outside #[test] functions may still fail loudly: this whole file is a test.
+#![allow(clippy::expect_used, clippy::unwrap_used)]
+
 use std::path::PathBuf;
 use std::process::{Command, Output};
 
 fn flashlab(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_flashlab")).args(args).output().expect("run flashlab")
+    Command::new(env!("CARGO_BIN_EXE_flashlab"))
+        .args(args)
+        .output()
+        .expect("run flashlab")
 }
 
 fn repo_path(relative: &str) -> String {
@@ -16,7 +22,8 @@ fn repo_path(relative: &str) -> String {
 }
 
 fn write_temp(name: &str, text: &str) -> String {
-    let path = std::env::temp_dir().join(format!("flashlab-cli-test-{}-{name}", std::process::id()));
+    let path =
+        std::env::temp_dir().join(format!("flashlab-cli-test-{}-{name}", std::process::id()));
     std::fs::write(&path, text).expect("write temp scenario");
     path.to_string_lossy().into_owned()
 }
@@ -29,17 +36,34 @@ fn first_scenario() -> String {
         .filter(|p| p.extension().is_some_and(|x| x == "json"))
         .collect();
     files.sort();
-    files.first().expect("at least one hdd scenario").to_string_lossy().into_owned()
+    files
+        .first()
+        .expect("at least one hdd scenario")
+        .to_string_lossy()
+        .into_owned()
 }
 
 #[test]
 fn run_prints_the_report_object_with_every_contract_field() {
     let output = flashlab(&["run", &first_scenario()]);
-    assert_eq!(output.status.code(), Some(0), "{}", String::from_utf8_lossy(&output.stderr));
+    assert_eq!(
+        output.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
     let report: serde_json::Value = serde_json::from_slice(&output.stdout).expect("stdout is JSON");
     for field in [
-        "lab", "title", "seed", "core_version", "trace_hash", "steps", "sim_time_ns", "metrics",
-        "invariants", "answers",
+        "lab",
+        "title",
+        "seed",
+        "core_version",
+        "trace_hash",
+        "steps",
+        "sim_time_ns",
+        "metrics",
+        "invariants",
+        "answers",
     ] {
         assert!(report.get(field).is_some(), "missing field {field}");
     }
@@ -67,16 +91,32 @@ fn run_is_deterministic_and_the_seed_flag_changes_the_trace() {
 #[test]
 fn bad_input_exits_2_with_one_line_naming_the_path() {
     let cases = [
-        ("not-json.json", "{\"version\": 1,", "scenario: not valid JSON"),
-        ("bad-seed.json", r#"{"version":1,"lab":"hdd","title":"t","seed":"x"}"#, "seed: expected an unsigned integer"),
-        ("bad-lab.json", r#"{"version":1,"lab":"tape","title":"t","seed":1}"#, "lab: unknown lab \"tape\""),
+        (
+            "not-json.json",
+            "{\"version\": 1,",
+            "scenario: not valid JSON",
+        ),
+        (
+            "bad-seed.json",
+            r#"{"version":1,"lab":"hdd","title":"t","seed":"x"}"#,
+            "seed: expected an unsigned integer",
+        ),
+        (
+            "bad-lab.json",
+            r#"{"version":1,"lab":"tape","title":"t","seed":1}"#,
+            "lab: unknown lab \"tape\"",
+        ),
     ];
     for (name, text, expected) in cases {
         let output = flashlab(&["run", &write_temp(name, text)]);
         assert_eq!(output.status.code(), Some(2), "{name}");
         let stderr = String::from_utf8_lossy(&output.stderr);
         assert!(stderr.starts_with(expected), "{name}: {stderr}");
-        assert_eq!(stderr.trim_end().lines().count(), 1, "{name}: one line: {stderr}");
+        assert_eq!(
+            stderr.trim_end().lines().count(),
+            1,
+            "{name}: one line: {stderr}"
+        );
         assert!(output.stdout.is_empty());
     }
     let missing = flashlab(&["run", "/nonexistent/scenario.json"]);
@@ -104,7 +144,15 @@ fn reproduce_lists_claims_with_paper_and_simulated_values() {
     let claims = claims.as_array().expect("array");
     assert!(!claims.is_empty());
     for claim in claims {
-        for field in ["id", "claim", "paper_value", "simulated_value", "error_pct", "pass", "method"] {
+        for field in [
+            "id",
+            "claim",
+            "paper_value",
+            "simulated_value",
+            "error_pct",
+            "pass",
+            "method",
+        ] {
             assert!(claim.get(field).is_some(), "{field} in {claim}");
         }
     }

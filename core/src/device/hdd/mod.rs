@@ -1,85 +1,86 @@
-//! PLACEHOLDER (replaced by the real disk model in this same change): a lab that only ticks.
+//! The HDD: a calibrated mechanical disk model and the lab that runs request workloads on it.
+//!
+//! How one request is served (each step in its own module):
+//! 1. `geometry`: the LBA maps to (cylinder, head, sector); zoned recording puts more sectors
+//!    on outer tracks.
+//! 2. `scheduler`: a pure policy (FCFS or SSTF) picks the next request from the queue.
+//! 3. `seek`: the arm moves in a + b·√x (short) or c + e·x (long) ms (Ruemmler & Wilkes 1994).
+//! 4. `rotation`: the platter turns until the first sector arrives (half a turn on average).
+//! 5. `transfer`: sectors stream at the zone's rate; crossing a track costs a head or cylinder
+//!    switch, hidden by track skew exactly as on a real drive.
+//! 6. `service` combines 1-5 into a per-phase breakdown; `lab` runs arrivals and completions as
+//!    a discrete-event simulation on `crate::sim::EventQueue`.
+//!
+//! Calibration: `presets` (every constant with a source; `docs/CALIBRATION.md` is generated
+//! from them by `calibration_doc`), and `reproduce` checks seed 003 Table 1 and MaSM §5.2 by
+//! simulation. Scenario format: `scenario` (types, schema) and `config` (validation).
 
-use schemars::JsonSchema;
-use schemars::schema::RootSchema;
-use serde::Deserialize;
-use serde_json::{Map, Value, json};
+pub mod answers;
+pub mod bench;
+pub mod calibration_doc;
+pub mod checks;
+pub mod config;
+pub mod disk;
+pub mod events;
+pub mod geometry;
+pub mod lab;
+pub mod metrics;
+pub mod params;
+pub mod presets;
+pub mod provenance;
+pub mod reproduce;
+pub mod rotation;
+pub mod scenario;
+pub mod scheduler;
+pub mod seek;
+pub mod service;
+pub mod state;
+pub mod stats;
+pub mod transfer;
+pub mod validate_workload;
+pub mod view;
+pub mod workload;
 
-use crate::scenario::{ScenarioError, parse_body};
+pub use lab::HddLab;
+
+use serde_json::Value;
+
 use crate::sim::{EventKindInfo, InvariantCheck, Lab, LabView, Metric, SimError, TraceSink};
-
-#[derive(Debug, Clone, Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
-pub struct HddBody {
-    pub steps: u64,
-}
-
-#[derive(Debug, Clone)]
-pub struct HddLab {
-    steps_left: u64,
-    now_ns: u64,
-}
-
-const KINDS: &[EventKindInfo] = &[EventKindInfo {
-    code: 1,
-    name: "tick",
-    args: ["n", "", "", ""],
-    text: "tick {a}",
-}];
-
-impl HddLab {
-    pub fn from_body(body: Map<String, Value>, _seed: u64) -> Result<Self, ScenarioError> {
-        let body: HddBody = parse_body(body)?;
-        Ok(Self {
-            steps_left: body.steps,
-            now_ns: 0,
-        })
-    }
-    pub fn body_schema() -> RootSchema {
-        schemars::schema_for!(HddBody)
-    }
-}
 
 impl Lab for HddLab {
     fn lab_name(&self) -> &'static str {
         "hdd"
     }
+
     fn step(&mut self, trace: &mut TraceSink) -> Result<bool, SimError> {
-        if self.steps_left == 0 {
-            return Ok(false);
-        }
-        self.steps_left -= 1;
-        self.now_ns += 1000;
-        trace.emit(self.now_ns, 1, [self.steps_left as u32, 0, 0, 0]);
-        Ok(true)
+        self.step_event(trace)
     }
+
     fn now_ns(&self) -> u64 {
         self.now_ns
     }
+
     fn check_invariants(&self) -> Vec<InvariantCheck> {
-        vec![InvariantCheck::pass("tick")]
+        checks::check(self)
     }
+
     fn metrics(&self) -> Vec<Metric> {
-        vec![Metric {
-            name: "now_ms",
-            value: self.now_ns as f64 / 1e6,
-            label: "now",
-            unit: "ms",
-        }]
+        metrics::metrics(self)
     }
+
     fn answers(&self) -> Vec<Value> {
-        vec![]
+        self.answers.to_json_sorted()
     }
+
     fn view(&self) -> LabView {
-        LabView {
-            meta: json!({}),
-            series: vec![],
-        }
+        view::view(self)
     }
+
     fn info(&self) -> Value {
-        json!({})
+        view::info(self)
     }
+
     fn event_kinds(&self) -> &'static [EventKindInfo] {
-        KINDS
+        events::EVENT_KINDS
     }
 }

@@ -1,0 +1,96 @@
+//! The HDD section of `docs/CALIBRATION.md`, generated from the presets themselves so the doc,
+//! the UI's provenance panel (`info().constants`) and the model cannot disagree.
+//!
+//! 1. For each preset: a table of every constant (value, unit, tag, source), then the values
+//!    the model derives from them (geometry, rates, seek figures) with their formulas.
+//! 2. The text sits between two marker comments in the doc; `tests/hdd_calibration_doc.rs`
+//!    checks it is current, and rewrites it when run with `FLASHLAB_BLESS=1`.
+
+use super::disk::Disk;
+use super::presets::all_presets;
+
+pub const BEGIN_MARKER: &str = "<!-- BEGIN GENERATED: hdd presets (core/src/device/hdd/calibration_doc.rs; regenerate: FLASHLAB_BLESS=1 cargo test -p flashlab-core --test hdd_calibration_doc) -->";
+pub const END_MARKER: &str = "<!-- END GENERATED: hdd presets -->";
+
+/// A value printed with at most 4 decimals and no trailing zeros.
+pub fn format_value(value: f64) -> String {
+    if value.fract() == 0.0 && value.abs() < 1e15 {
+        return format!("{value:.0}");
+    }
+    let text = format!("{value:.4}");
+    text.trim_end_matches('0').trim_end_matches('.').to_string()
+}
+
+fn cell(text: &str) -> String {
+    text.replace('|', "\\|").replace('\n', " ")
+}
+
+/// The generated block, markers included.
+pub fn hdd_markdown() -> String {
+    let mut out = String::new();
+    out.push_str(BEGIN_MARKER);
+    out.push('\n');
+    for preset in all_presets() {
+        out.push_str(&format!(
+            "\n### `{}`: {}\n\n{}\n\n",
+            preset.name, preset.label, preset.description
+        ));
+        out.push_str("| parameter | value | unit | tag | source |\n|---|---|---|---|---|\n");
+        for c in preset.params.all() {
+            out.push_str(&format!(
+                "| `{}` ({}) | {} | {} | {} | {} |\n",
+                c.key,
+                cell(c.label),
+                format_value(c.value),
+                cell(c.unit),
+                c.tag.code(),
+                cell(&c.source)
+            ));
+        }
+        match Disk::from_params(&preset.params) {
+            Ok(disk) => {
+                out.push_str(
+                    "\nDerived by the model:\n\n| value | result | unit | formula |\n\
+                     |---|---|---|---|\n",
+                );
+                for d in disk.derived() {
+                    out.push_str(&format!(
+                        "| `{}` ({}) | {} | {} | {} |\n",
+                        d.key,
+                        cell(d.label),
+                        format_value(d.value),
+                        cell(d.unit),
+                        cell(d.formula)
+                    ));
+                }
+            }
+            Err(e) => out.push_str(&format!("\n(preset does not build: {e})\n")),
+        }
+    }
+    out.push('\n');
+    out.push_str(END_MARKER);
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn values_print_compactly() {
+        assert_eq!(format_value(7200.0), "7200");
+        assert_eq!(format_value(0.315), "0.315");
+        assert_eq!(format_value(2.315_218_7), "2.3152");
+    }
+
+    #[test]
+    fn every_preset_constant_appears_in_the_block() {
+        let text = hdd_markdown();
+        for preset in all_presets() {
+            assert!(text.contains(preset.name));
+            for c in preset.params.all() {
+                assert!(text.contains(&format!("`{}`", c.key)));
+            }
+        }
+    }
+}

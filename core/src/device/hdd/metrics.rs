@@ -1,0 +1,193 @@
+//! The HDD lab's metrics. Every name carries its unit. Means are over completed requests;
+//! percentiles come from the 2.3%-wide log histogram (`stats.rs`).
+//!
+//! Latency = completion − the moment the host issued the request to the disk (queue wait plus
+//! service). Host wait (open-loop or `at_ns` arrivals held back by the queue depth) is reported
+//! separately as `mean_host_wait_ms`.
+//!
+//! Scan workloads add `scan_time_ms` (until the last scan request completes, or the elapsed time
+//! so far) and, for `scan_with_updates`, `isolated_scan_time_ms` (the same scan requests alone,
+//! back to back) and `scan_slowdown` = the ratio of the two: the interference of in-place
+//! updates that motivates MaSM (MaSM §5.2 measures 1.7–3.7x).
+
+use super::geometry::SECTOR_BYTES;
+use super::lab::HddLab;
+use super::workload::{GeneratorKind, WorkloadPlan};
+use crate::sim::Metric;
+
+fn metric(name: &'static str, value: f64, label: &'static str, unit: &'static str) -> Metric {
+    Metric {
+        name,
+        value,
+        label,
+        unit,
+    }
+}
+
+pub fn metrics(lab: &HddLab) -> Vec<Metric> {
+    let ledger = &lab.ledger;
+    let completed = ledger.completed;
+    let mean_ms = |sum_ns: u128| {
+        if completed == 0 {
+            0.0
+        } else {
+            sum_ns as f64 / completed as f64 / 1e6
+        }
+    };
+    let seconds = lab.now_ns as f64 / 1e9;
+    let per_second = |x: f64| if seconds > 0.0 { x / seconds } else { 0.0 };
+    let sums = &lab.sums;
+    let host_wait_ms = if ledger.admitted == 0 {
+        0.0
+    } else {
+        sums.host_wait_ns as f64 / ledger.admitted as f64 / 1e6
+    };
+    let mut out = vec![
+        metric(
+            "requests_completed",
+            completed as f64,
+            "requests completed",
+            "requests",
+        ),
+        metric(
+            "requests_total",
+            lab.setup.workload.total_requests() as f64,
+            "requests in the workload",
+            "requests",
+        ),
+        metric(
+            "mean_latency_ms",
+            mean_ms(sums.latency_ns),
+            "mean latency",
+            "ms",
+        ),
+        metric(
+            "p50_latency_ms",
+            lab.histogram.quantile_ms(0.5),
+            "median latency",
+            "ms",
+        ),
+        metric(
+            "p99_latency_ms",
+            lab.histogram.quantile_ms(0.99),
+            "99th percentile latency",
+            "ms",
+        ),
+        metric(
+            "max_latency_ms",
+            ledger.max_latency_ns as f64 / 1e6,
+            "maximum latency",
+            "ms",
+        ),
+        metric(
+            "mean_queue_wait_ms",
+            mean_ms(sums.latency_ns.saturating_sub(sums.service_ns)),
+            "mean wait in the disk queue",
+            "ms",
+        ),
+        metric(
+            "mean_service_ms",
+            mean_ms(sums.service_ns),
+            "mean service time",
+            "ms",
+        ),
+        metric("mean_seek_ms", mean_ms(sums.seek_ns), "mean seek", "ms"),
+        metric(
+            "mean_rotation_ms",
+            mean_ms(sums.rotation_ns),
+            "mean rotational latency",
+            "ms",
+        ),
+        metric(
+            "mean_transfer_ms",
+            mean_ms(sums.transfer_ns),
+            "mean media transfer",
+            "ms",
+        ),
+        metric(
+            "mean_switch_ms",
+            mean_ms(sums.switch_ns),
+            "mean head/cylinder switching",
+            "ms",
+        ),
+        metric(
+            "mean_host_wait_ms",
+            host_wait_ms,
+            "mean wait in the host (queue full)",
+            "ms",
+        ),
+        metric(
+            "throughput_mb_s",
+            per_second(ledger.bytes_transferred as f64) / 1e6,
+            "throughput",
+            "MB/s",
+        ),
+        metric(
+            "requests_per_s",
+            per_second(completed as f64),
+            "requests per second",
+            "1/s",
+        ),
+        metric(
+            "bytes_transferred",
+            ledger.bytes_transferred as f64,
+            "bytes transferred",
+            "B",
+        ),
+        metric(
+            "utilization",
+            per_second(ledger.busy_ns as f64 / 1e9),
+            "fraction of time the disk is busy",
+            "fraction",
+        ),
+    ];
+    let scan_plan = match &lab.setup.workload {
+        WorkloadPlan::Generator(plan) if plan.kind != GeneratorKind::Random => Some(plan),
+        _ => None,
+    };
+    if let Some(plan) = scan_plan {
+        let scan_ns = lab.scan_done_ns.unwrap_or(lab.now_ns);
+        let scan_bytes = (plan.requests * plan.request_sectors * SECTOR_BYTES) as f64;
+        out.push(metric(
+            "scan_time_ms",
+            scan_ns as f64 / 1e6,
+            "scan time (so far, until it ends)",
+            "ms",
+        ));
+        if let Some(done_ns) = lab.scan_done_ns {
+            out.push(metric(
+                "scan_throughput_mb_s",
+                if done_ns > 0 {
+                    scan_bytes / (done_ns as f64 / 1e9) / 1e6
+                } else {
+                    0.0
+                },
+                "scan throughput",
+                "MB/s",
+            ));
+        }
+        if let Some(isolated_ns) = lab.setup.isolated_scan_ns {
+            out.push(metric(
+                "isolated_scan_time_ms",
+                isolated_ns as f64 / 1e6,
+                "the same scan alone",
+                "ms",
+            ));
+            if let (Some(done_ns), true) = (lab.scan_done_ns, isolated_ns > 0) {
+                out.push(metric(
+                    "scan_slowdown",
+                    done_ns as f64 / isolated_ns as f64,
+                    "scan time / isolated scan time",
+                    "x",
+                ));
+            }
+            out.push(metric(
+                "updates_completed",
+                ledger.writes_completed as f64,
+                "in-place updates completed",
+                "updates",
+            ));
+        }
+    }
+    out
+}
