@@ -141,3 +141,10 @@ pub fn scenario_schema() -> String {
 pub fn core_version() -> String {
     flashlab_core::CORE_VERSION.to_string()
 }
+
+/// Test hook: panics inside wasm on purpose, so the end-to-end tests can prove that a core
+/// panic shows the crash banner with a working "Restart" instead of a dead page.
+#[wasm_bindgen(js_name = debugPanic)]
+pub fn debug_panic() {
+    panic!("debugPanic: deliberate panic requested by a test");
+}

@@ -1,0 +1,27 @@
+// The app shell: the header with lab navigation and the page for the current route.
+import { useEffect } from "react";
+import { useAppState } from "./app/context";
+import { Header } from "./components/Header";
+import { HomePage } from "./pages/HomePage";
+import { LabPage } from "./pages/LabPage";
+import { NotFoundPage } from "./pages/NotFoundPage";
+import { findLab } from "./labs/registry";
+
+export function App() {
+  const { route } = useAppState();
+  const lab = route.kind === "lab" ? findLab(route.lab) : undefined;
+  useEffect(() => {
+    document.title = lab ? `${lab.title} · FlashLab` : "FlashLab";
+  }, [lab]);
+  return (
+    <div className="app">
+      <Header currentLab={lab?.id ?? null} />
+      <main className="app-main">
+        {route.kind === "home" && <HomePage />}
+        {route.kind === "lab" && lab && <LabPage lab={lab} />}
+        {route.kind === "lab" && !lab && <NotFoundPage what={`There is no lab called “${route.lab}”.`} />}
+        {route.kind === "unknown" && <NotFoundPage what="This address does not match any page." />}
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,148 @@
+//! The app controller: routes (the URL fragment), share links and the lab session together.
+//!
+//! 1. On start and on every `hashchange` the route is parsed. A lab route with a share payload
+//!    loads that scenario at its step; a broken link sets `linkError` (which part is wrong) and
+//!    loads the lab's default scenario, so the page is never blank.
+//! 2. A plain lab route loads the lab's default scenario unless that lab is already loaded
+//!    (going home and back keeps your place).
+//! 3. The app's own URL updates (a copied share link, a newly picked scenario) use
+//!    `history.replaceState`, which fires no `hashchange`, so they never trigger a reload.
+
+import { decodeShareLink, decodeShareParams, encodeShareFragment } from "../share/codec";
+import { isShareRoute, labHash, parseRoute, type Route } from "../share/route";
+import { ScenarioError } from "../sim/errors";
+import { findLab } from "../labs/registry";
+import { defaultScenario, type BundledScenario } from "../labs/scenarios";
+import type { CoreState } from "../sim/types";
+import type { LabSession } from "./session";
+import { Store } from "./store";
+
+export interface AppState {
+  route: Route;
+  /** Why the share link in the URL could not be opened, if it could not. */
+  linkError: string | null;
+}
+
+export class AppController {
+  readonly state: Store<AppState>;
+  private started: Promise<void> | null = null;
+
+  constructor(readonly session: LabSession) {
+    this.state = new Store<AppState>({ route: parseRoute(window.location.hash), linkError: null });
+  }
+
+  /** Applies the current URL; resolves once its scenario (or the fallback) has loaded. */
+  start(): Promise<void> {
+    if (!this.started) {
+      window.addEventListener("hashchange", this.onHashChange);
+      this.started = this.apply(window.location.hash);
+    }
+    return this.started;
+  }
+
+  stop(): void {
+    window.removeEventListener("hashchange", this.onHashChange);
+  }
+
+  dismissLinkError(): void {
+    this.state.update({ linkError: null });
+  }
+
+  /** Loads a bundled scenario picked by the user; the URL drops any stale share payload. */
+  async loadBundled(scenario: BundledScenario): Promise<void> {
+    await this.session.load(scenario.json, { source: { kind: "bundled", name: scenario.name } });
+    this.showLab(scenario.lab);
+  }
+
+  /** Loads scenario text from a file or the API and shows its lab. */
+  async loadText(json: string, source: "file" | "api", fileName = ""): Promise<void> {
+    const result = await this.session.load(json, {
+      source: source === "file" ? { kind: "file", fileName } : { kind: "api" },
+    });
+    this.showLab(result.info.lab);
+  }
+
+  /** Opens a share URL or fragment; rejects with the link's problem. */
+  async openShareLink(link: string): Promise<void> {
+    const decoded = await decodeShareLink(link);
+    if (!decoded.ok) {
+      this.state.update({ linkError: decoded.message });
+      throw new Error(decoded.message);
+    }
+    await this.session.load(decoded.scenarioJson, { source: { kind: "link" }, step: decoded.step });
+    const fragment = await encodeShareFragment(decoded.lab, decoded.scenarioJson, decoded.step);
+    this.setHash(fragment);
+    this.state.update({ linkError: null });
+  }
+
+  /** The share link for the current scenario and step; also placed in the address bar. */
+  async shareUrl(): Promise<string> {
+    const scenario = this.session.current.scenario;
+    if (!scenario) throw new Error("no scenario is loaded");
+    const state: CoreState = await this.session.queryState();
+    const fragment = await encodeShareFragment(scenario.info.lab, scenario.json, state.step);
+    this.setHash(fragment);
+    return `${window.location.origin}${window.location.pathname}${window.location.search}${fragment}`;
+  }
+
+  private onHashChange = (): void => {
+    void this.apply(window.location.hash);
+  };
+
+  private showLab(lab: string): void {
+    this.setHash(labHash(lab));
+  }
+
+  private setHash(fragment: string): void {
+    if (window.location.hash !== fragment) {
+      window.history.replaceState(window.history.state, "", fragment);
+    }
+    this.state.update({ route: parseRoute(fragment) });
+  }
+
+  private async apply(hash: string): Promise<void> {
+    const route = parseRoute(hash);
+    this.state.update({ route, linkError: null });
+    if (route.kind !== "lab" || !findLab(route.lab)?.available) return;
+    try {
+      if (isShareRoute(route)) {
+        const linkError = await this.openFromParams(route.lab, route.params);
+        if (linkError === null) return;
+        this.state.update({ linkError });
+        await this.loadDefault(route.lab);
+        return;
+      }
+      if (this.session.current.scenario?.info.lab !== route.lab) await this.loadDefault(route.lab);
+    } catch {
+      // A crash is shown by the error banner; a bad bundled scenario by the load-error message.
+    }
+  }
+
+  /** Loads a share link's scenario; returns null on success or the message saying what is wrong. */
+  private async openFromParams(lab: string, params: URLSearchParams): Promise<string | null> {
+    const decoded = await decodeShareParams(lab, params);
+    if (!decoded.ok) return decoded.message;
+    try {
+      await this.session.load(decoded.scenarioJson, {
+        source: { kind: "link" },
+        step: decoded.step,
+        reportError: false,
+      });
+      return null;
+    } catch (error) {
+      if (error instanceof ScenarioError) return `the scenario in the link is not valid: ${error.message}`;
+      throw error;
+    }
+  }
+
+  private async loadDefault(lab: string): Promise<void> {
+    const scenario = defaultScenario(lab);
+    if (!scenario) {
+      this.session.state.update({ loadError: `no bundled scenario for lab "${lab}"` });
+      return;
+    }
+    await this.session.load(scenario.json, { source: { kind: "bundled", name: scenario.name } });
+    // Keep the (broken) share payload out of the address bar once the default is shown.
+    if (isShareRoute(this.state.get().route)) this.setHash(labHash(lab));
+  }
+}

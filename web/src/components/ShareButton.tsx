@@ -1,0 +1,75 @@
+// "Copy share link": builds the link for the current scenario and step, puts it in the address
+// bar and on the clipboard, and always shows it in a text field (the fallback when the
+// clipboard is not available, and a way to see what was copied).
+import { useState } from "react";
+import { useApp } from "../app/context";
+
+type Status =
+  | { kind: "idle" }
+  | { kind: "copied"; url: string; step: number }
+  | { kind: "manual"; url: string; step: number }
+  | { kind: "error"; message: string };
+
+function stepOf(url: string): number {
+  return Number(/[?&]t=(\d+)/.exec(url)?.[1] ?? 0);
+}
+
+async function copyToClipboard(text: string): Promise<boolean> {
+  try {
+    if (!navigator.clipboard) return false;
+    await navigator.clipboard.writeText(text);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export function ShareButton({ disabled }: { disabled: boolean }) {
+  const app = useApp();
+  const [status, setStatus] = useState<Status>({ kind: "idle" });
+
+  const share = async (): Promise<void> => {
+    try {
+      const url = await app.shareUrl();
+      const copied = await copyToClipboard(url);
+      const step = stepOf(url);
+      setStatus(copied ? { kind: "copied", url, step } : { kind: "manual", url, step });
+    } catch (error) {
+      setStatus({ kind: "error", message: error instanceof Error ? error.message : String(error) });
+    }
+  };
+
+  return (
+    <div className="share">
+      <button type="button" className="button button-primary" data-testid="copy-share" disabled={disabled} onClick={() => void share()}>
+        Copy share link
+      </button>
+      {status.kind !== "idle" && (
+        <div className="share-popover" role="status">
+          {status.kind === "error" ? (
+            <p className="share-note bad">Could not make a link: {status.message}</p>
+          ) : (
+            <>
+              <p className="share-note">
+                {status.kind === "copied"
+                  ? `Copied. The link opens this scenario at step ${status.step.toLocaleString("en-US")}:`
+                  : `Copy this link (the clipboard is not available here); it opens this scenario at step ${status.step.toLocaleString("en-US")}:`}
+              </p>
+              <input
+                className="share-url"
+                data-testid="share-url"
+                readOnly
+                value={status.url}
+                onFocus={(event) => event.currentTarget.select()}
+                aria-label="Share link"
+              />
+            </>
+          )}
+          <button type="button" className="close-button" aria-label="Close" onClick={() => setStatus({ kind: "idle" })}>
+            ×
+          </button>
+        </div>
+      )}
+    </div>
+  );
+}

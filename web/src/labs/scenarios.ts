@@ -1,0 +1,49 @@
+//! The bundled course scenarios (`scenarios/<lab>/<name>.json`), read at build time as text so
+//! the core validates exactly the bytes of the file.
+
+export interface BundledScenario {
+  lab: string;
+  /** File name without `.json`, e.g. `random-reads-sstf`. */
+  name: string;
+  title: string;
+  description: string | null;
+  json: string;
+}
+
+/** Preferred default scenario per lab; otherwise the first file in name order. */
+const PREFERRED_DEFAULT: Record<string, string> = { hdd: "random-reads-sstf" };
+
+const files = import.meta.glob<string>("@scenarios/*/*.json", {
+  query: "?raw",
+  import: "default",
+  eager: true,
+});
+
+function describeScenario(path: string, json: string): BundledScenario | null {
+  const match = /([^/]+)\/([^/]+)\.json$/.exec(path);
+  if (!match?.[1] || !match[2]) return null;
+  let title = match[2];
+  let description: string | null = null;
+  try {
+    const parsed = JSON.parse(json) as Record<string, unknown>;
+    if (typeof parsed["title"] === "string") title = parsed["title"];
+    if (typeof parsed["description"] === "string") description = parsed["description"];
+  } catch {
+    // A broken bundled file still appears; the core will explain what is wrong with it.
+  }
+  return { lab: match[1], name: match[2], title, description, json };
+}
+
+const ALL: BundledScenario[] = Object.entries(files)
+  .map(([path, json]) => describeScenario(path, json))
+  .filter((s): s is BundledScenario => s !== null)
+  .sort((a, b) => a.name.localeCompare(b.name));
+
+export function scenariosFor(lab: string): BundledScenario[] {
+  return ALL.filter((s) => s.lab === lab);
+}
+
+export function defaultScenario(lab: string): BundledScenario | undefined {
+  const list = scenariosFor(lab);
+  return list.find((s) => s.name === PREFERRED_DEFAULT[lab]) ?? list[0];
+}

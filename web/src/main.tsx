@@ -1,0 +1,47 @@
+// Entry point: one simulation worker and one app controller for the page's lifetime, created
+// outside React so that StrictMode's double effects never start a second worker.
+import { StrictMode } from "react";
+import { createRoot } from "react-dom/client";
+import { App } from "./App";
+import { AppController } from "./app/controller";
+import { AppContext } from "./app/context";
+import { LabSession } from "./app/session";
+import { installTestApi } from "./app/testApi";
+import { createSimWorker, SimClient } from "./sim/client";
+import "./styles/theme.css";
+import "./styles/layout.css";
+import "./styles/panels.css";
+import "./styles/controls.css";
+import "./styles/charts.css";
+import "./styles/hdd-service.css";
+import "./styles/hdd.css";
+import "./styles/provenance.css";
+
+const session = new LabSession(new SimClient(createSimWorker));
+const app = new AppController(session);
+
+const container = document.getElementById("root");
+if (!container) throw new Error("index.html has no #root element");
+createRoot(container).render(
+  <StrictMode>
+    <AppContext.Provider value={app}>
+      <App />
+    </AppContext.Provider>
+  </StrictMode>,
+);
+
+// Ready once the URL's scenario (or the fallback) has loaded; a failure is shown in the page.
+void app
+  .start()
+  .catch(() => undefined)
+  .finally(() => {
+    installTestApi(app);
+    document.body.dataset.ready = "true";
+  });
+
+if (import.meta.hot) {
+  import.meta.hot.dispose(() => {
+    app.stop();
+    session.dispose();
+  });
+}

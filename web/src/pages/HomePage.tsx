@@ -1,0 +1,50 @@
+// The home page: every lab as a card; labs that are not built yet say so and are not links.
+import { LABS, type LabEntry } from "../labs/registry";
+
+function LabCard({ lab }: { lab: LabEntry }) {
+  const body = (
+    <>
+      <div className="lab-card-top">
+        <h2 className="lab-card-title">{lab.title}</h2>
+        <span className={lab.available ? "badge badge-ok" : "badge badge-muted"}>
+          {lab.available ? "Available" : "Coming soon"}
+        </span>
+      </div>
+      <p className="lab-card-summary">{lab.summary}</p>
+      <p className="lab-card-source">{lab.source}</p>
+      {lab.available && <span className="lab-card-open">Open lab →</span>}
+    </>
+  );
+  if (lab.available) {
+    return (
+      <a className="lab-card available" href={`#/lab/${lab.id}`} data-testid={`lab-card-${lab.id}`}>
+        {body}
+      </a>
+    );
+  }
+  return (
+    <div className="lab-card soon" data-testid={`lab-card-${lab.id}`} aria-disabled="true">
+      {body}
+    </div>
+  );
+}
+
+export function HomePage() {
+  return (
+    <div className="home">
+      <section className="home-intro">
+        <h1>Watch database algorithms run on real device models</h1>
+        <p>
+          Each lab simulates a storage device and an algorithm from the research literature, step by step.
+          Predict what happens next, step, rewind, load your own scenario, and share the exact moment with a link.
+          Every invariant is checked after every step, and every device constant shows its source.
+        </p>
+      </section>
+      <section className="lab-grid" aria-label="Labs">
+        {LABS.map((lab) => (
+          <LabCard key={lab.id} lab={lab} />
+        ))}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,120 @@
+// A lab page: the title, scenario controls and messages on top; the lab's animated view and the
+// timeline on the left; invariants, metrics, sources and the event log on the right.
+import { useEffect } from "react";
+import { useClock, useFrame, usePanelFrame, useSession, useSessionState } from "../app/context";
+import { CrashBanner, LinkErrorBanner, LoadErrorBanner } from "../components/Banners";
+import { EventLog } from "../components/EventLog";
+import { InvariantsPanel } from "../components/InvariantsPanel";
+import { MetricsPanel } from "../components/MetricsPanel";
+import { ScenarioDropZone, ScenarioFileButton } from "../components/ScenarioLoader";
+import { ScenarioPicker } from "../components/ScenarioPicker";
+import { ShareButton } from "../components/ShareButton";
+import { Timeline } from "../components/Timeline";
+import { useTimelineKeys } from "../components/useTimelineKeys";
+import type { LabEntry } from "../labs/registry";
+import { labViews } from "../labs/views";
+import { scenariosFor } from "../labs/scenarios";
+
+function ComingSoon({ lab }: { lab: LabEntry }) {
+  return (
+    <div className="coming-soon">
+      <h1 data-testid="lab-title">{lab.title}</h1>
+      <p className="lab-card-source">{lab.source}</p>
+      <p>{lab.summary}</p>
+      <p className="badge badge-muted">Coming soon</p>
+      <p>
+        This lab is not built yet. <a href="#/">See the labs you can open now.</a>
+      </p>
+    </div>
+  );
+}
+
+function LabStage({ lab }: { lab: LabEntry }) {
+  const { scenario, playing, status } = useSessionState();
+  const snapshot = useFrame()?.snapshot ?? null;
+  const panelSnapshot = usePanelFrame()?.snapshot ?? snapshot;
+  const clockNs = useClock();
+  const views = labViews(lab.id);
+  if (!snapshot || !panelSnapshot || !scenario || scenario.info.lab !== lab.id) {
+    const message =
+      status === "crashed"
+        ? "The simulation stopped."
+        : status === "loading"
+          ? "Loading the simulation…"
+          : "No scenario is loaded: pick one above, or load a scenario file.";
+    return <div className="stage-placeholder">{message}</div>;
+  }
+  const View = views.View;
+  return <View snapshot={snapshot} panelSnapshot={panelSnapshot} info={scenario.info} clockNs={clockNs} playing={playing} />;
+}
+
+function WhatToWatch({ lab }: { lab: LabEntry }) {
+  const { scenario } = useSessionState();
+  if (!scenario) return null;
+  const source = scenario.source;
+  const bundled = source.kind === "bundled" ? scenariosFor(lab.id).find((s) => s.name === source.name) : undefined;
+  const text = labViews(lab.id).watch(bundled?.name ?? null, bundled?.description ?? null, scenario.info);
+  return (
+    <p className="what-to-watch">
+      <span className="what-to-watch-label">What to watch</span> {text}
+    </p>
+  );
+}
+
+function LabSide({ lab }: { lab: LabEntry }) {
+  const { scenario } = useSessionState();
+  const Side = labViews(lab.id).Side;
+  return (
+    <aside className="lab-side">
+      <InvariantsPanel />
+      <MetricsPanel keyMetrics={labViews(lab.id).keyMetrics} />
+      <EventLog />
+      {Side && scenario && scenario.info.lab === lab.id && <Side info={scenario.info} />}
+    </aside>
+  );
+}
+
+function AvailableLab({ lab }: { lab: LabEntry }) {
+  const session = useSession();
+  const { scenario, status } = useSessionState();
+  useTimelineKeys(session);
+  useEffect(() => {
+    session.setSpeed(lab.defaultSpeed);
+  }, [session, lab.defaultSpeed]);
+  const title = scenario && scenario.info.lab === lab.id ? scenario.info.title : "";
+  return (
+    <div className="lab-page">
+      <div className="lab-bar">
+        <div className="lab-heading">
+          <h1 data-testid="lab-title">{lab.title}</h1>
+          <span className="scenario-title" title={title}>
+            {title}
+          </span>
+        </div>
+        <div className="lab-actions">
+          <ScenarioPicker lab={lab.id} />
+          <ScenarioFileButton />
+          <ShareButton disabled={status !== "ready"} />
+        </div>
+      </div>
+      <CrashBanner />
+      <LinkErrorBanner />
+      <LoadErrorBanner />
+      <div className="lab-layout">
+        <section className="lab-main" aria-label={`${lab.title} simulation`}>
+          <WhatToWatch lab={lab} />
+          <div className="lab-stage">
+            <LabStage lab={lab} />
+          </div>
+          <Timeline speeds={lab.speeds} />
+        </section>
+        <LabSide lab={lab} />
+      </div>
+      <ScenarioDropZone />
+    </div>
+  );
+}
+
+export function LabPage({ lab }: { lab: LabEntry }) {
+  return lab.available ? <AvailableLab lab={lab} /> : <ComingSoon lab={lab} />;
+}

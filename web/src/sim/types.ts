@@ -1,0 +1,89 @@
+//! The JSON shapes the core sends (core/src/session.rs, core/src/sim/*). The core is the single
+//! source of truth; these types only describe what crosses the wasm boundary.
+
+/** `Sim.state()`: the small run state of DESIGN §3.3, plus what the core adds. */
+export interface CoreState {
+  lab: string;
+  step: number;
+  simTimeNs: number;
+  traceHash: string;
+  done: boolean;
+  /** Known once the run has reached its end at least once (the client runs to the end on load). */
+  totalSteps: number | null;
+  /** A simulation error that ended the run early, if any. */
+  error: string | null;
+}
+
+/** One metric with its human label and unit (`Sim.metrics()`). */
+export interface MetricDetail {
+  name: string;
+  value: number;
+  label: string;
+  unit: string;
+}
+
+/** One invariant's live result (`Sim.invariants()`). */
+export interface InvariantReport {
+  name: string;
+  ok: boolean;
+  checks: number;
+  detail: string;
+  failed_at_step?: number;
+}
+
+/** Describes one numeric event kind; `text` has `{a}`..`{d}` placeholders. */
+export interface EventKindInfo {
+  code: number;
+  name: string;
+  args: [string, string, string, string];
+  text: string;
+}
+
+/** `Sim.info()`: static information, read once per load. */
+export interface CoreInfo {
+  lab: string;
+  title: string;
+  seed: number;
+  coreVersion: string;
+  eventKinds: EventKindInfo[];
+  eventWords: number;
+  /** The lab's own description: device presets, constants with sources, … (lab-specific). */
+  lab_info: unknown;
+}
+
+/** Where one named series sits inside the concatenated `Float64Array` of a view. */
+export interface SeriesLayout {
+  name: string;
+  offset: number;
+  length: number;
+}
+
+/** `Sim.viewMeta()`: the lab's small JSON state and the layout of its bulk series. */
+export interface ViewMeta {
+  meta: unknown;
+  series: SeriesLayout[];
+}
+
+/** Everything the UI draws for one step, as it crosses from the worker. */
+export interface Snapshot {
+  state: CoreState;
+  metrics: MetricDetail[];
+  invariants: InvariantReport[];
+  /** Recent events, 8 words each: `[step, time_lo, time_hi, kind, a, b, c, d]`. */
+  events: Uint32Array;
+  view: Float64Array;
+  viewMeta: ViewMeta;
+}
+
+/** Metric values sampled evenly over the whole run at load time, for sparklines. */
+export interface MetricTimeline {
+  steps: number[];
+  values: Record<string, number[]>;
+}
+
+/** Returns the named series of a view as a subarray (no copy), or an empty array. */
+export function viewSeries(view: Float64Array, meta: ViewMeta, name: string): Float64Array {
+  const layout = meta.series.find((s) => s.name === name);
+  if (!layout) return new Float64Array(0);
+  return view.subarray(layout.offset, layout.offset + layout.length);
+}
