@@ -5,17 +5,19 @@ use schemars::schema::RootSchema;
 use serde_json::Value;
 
 use crate::device::hdd::HddLab;
+use crate::device::nand::NandLab;
 use crate::scenario::{Header, ScenarioError, parse_document};
 use crate::sim::{
     Answer, EventKindInfo, InvariantCheck, Lab, LabView, Metric, SimError, TraceSink,
 };
 
 /// Labs this version can run (the format knows more: see `scenario::header::KNOWN_LABS`).
-pub const BUILT_LABS: &[&str] = &["hdd"];
+pub const BUILT_LABS: &[&str] = &["hdd", "nand"];
 
 #[derive(Debug, Clone)]
 pub enum AnyLab {
     Hdd(Box<HddLab>),
+    Nand(Box<NandLab>),
 }
 
 /// Parses, validates and builds. `seed_override` replaces the scenario's seed (CLI `--seed`).
@@ -26,6 +28,7 @@ pub fn build(text: &str, seed_override: Option<u64>) -> Result<(Header, AnyLab),
     }
     let lab = match header.lab.as_str() {
         "hdd" => AnyLab::Hdd(Box::new(HddLab::from_body(body, header.seed)?)),
+        "nand" => AnyLab::Nand(Box::new(NandLab::from_body(body, header.seed)?)),
         other => {
             return Err(ScenarioError::new(
                 "lab",
@@ -41,13 +44,17 @@ pub fn build(text: &str, seed_override: Option<u64>) -> Result<(Header, AnyLab),
 
 /// The body schema of every built lab, for `scenarios/schema.json`.
 pub fn body_schemas() -> Vec<(&'static str, RootSchema)> {
-    vec![("hdd", HddLab::body_schema())]
+    vec![
+        ("hdd", HddLab::body_schema()),
+        ("nand", NandLab::body_schema()),
+    ]
 }
 
 macro_rules! dispatch {
     ($self:ident, $lab:ident => $body:expr) => {
         match $self {
             AnyLab::Hdd($lab) => $body,
+            AnyLab::Nand($lab) => $body,
         }
     };
 }

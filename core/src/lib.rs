@@ -6,6 +6,7 @@
 //! and the wasm handle drive, `reproduce` and `bench` back the CLI commands of the same names.
 
 pub mod bench;
+pub mod calibration_doc;
 pub mod device;
 pub mod labs;
 pub mod reproduce;

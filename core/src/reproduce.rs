@@ -54,5 +54,6 @@ impl Claim {
 pub fn all_claims() -> Vec<Claim> {
     let mut claims = Vec::new();
     claims.extend(crate::device::hdd::reproduce::claims());
+    claims.extend(crate::device::nand::claims());
     claims
 }

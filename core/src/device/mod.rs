@@ -1,3 +1,4 @@
 //! Calibrated device models. Every constant carries its source (see `docs/CALIBRATION.md`).
 
 pub mod hdd;
+pub mod nand;

@@ -3,14 +3,11 @@
 //!
 //! 1. For each preset: a table of every constant (value, unit, tag, source), then the values
 //!    the model derives from them (geometry, rates, seek figures) with their formulas.
-//! 2. The text sits between two marker comments in the doc; `tests/hdd_calibration_doc.rs`
-//!    checks it is current, and rewrites it when run with `FLASHLAB_BLESS=1`.
+//! 2. `crate::calibration_doc` places it between marker comments in the doc, and
+//!    `tests/calibration_doc.rs` checks it is current (`FLASHLAB_BLESS=1` rewrites it).
 
 use super::disk::Disk;
 use super::presets::all_presets;
-
-pub const BEGIN_MARKER: &str = "<!-- BEGIN GENERATED: hdd presets (core/src/device/hdd/calibration_doc.rs; regenerate: FLASHLAB_BLESS=1 cargo test -p flashlab-core --test hdd_calibration_doc) -->";
-pub const END_MARKER: &str = "<!-- END GENERATED: hdd presets -->";
 
 /// A value printed with at most 4 decimals and no trailing zeros.
 pub fn format_value(value: f64) -> String {
@@ -25,11 +22,9 @@ fn cell(text: &str) -> String {
     text.replace('|', "\\|").replace('\n', " ")
 }
 
-/// The generated block, markers included.
+/// The generated HDD section body (without the markers).
 pub fn hdd_markdown() -> String {
     let mut out = String::new();
-    out.push_str(BEGIN_MARKER);
-    out.push('\n');
     for preset in all_presets() {
         out.push_str(&format!(
             "\n### `{}`: {}\n\n{}\n\n",
@@ -67,8 +62,6 @@ pub fn hdd_markdown() -> String {
             Err(e) => out.push_str(&format!("\n(preset does not build: {e})\n")),
         }
     }
-    out.push('\n');
-    out.push_str(END_MARKER);
     out
 }
 
