@@ -13,10 +13,12 @@ pub struct BenchCase {
 }
 
 pub fn cases() -> Vec<BenchCase> {
-    vec![BenchCase {
+    let mut cases = vec![BenchCase {
         name: "hdd: random 4 KB reads, FCFS, QD 32",
         unit: "simulated requests",
         run: crate::device::hdd::bench::random_reads_fcfs_qd32,
         default_size: crate::device::hdd::bench::DEFAULT_REQUESTS,
-    }]
+    }];
+    cases.extend(crate::device::ssd::bench_cases());
+    cases
 }

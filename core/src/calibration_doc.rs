@@ -7,7 +7,7 @@
 //! 3. `tests/calibration_doc.rs` fails when the file differs from `splice(file)`;
 //!    `FLASHLAB_BLESS=1 cargo test -p flashlab-core --test calibration_doc` rewrites it.
 
-use crate::device::{hdd, nand};
+use crate::device::{hdd, nand, ssd};
 
 /// One generated section: its marker name and its markdown body.
 pub struct GeneratedBlock {
@@ -20,6 +20,10 @@ pub fn blocks() -> Vec<GeneratedBlock> {
         GeneratedBlock {
             name: "hdd presets",
             body: hdd::calibration_doc::hdd_markdown(),
+        },
+        GeneratedBlock {
+            name: "ssd presets",
+            body: ssd::calibration_md(),
         },
         GeneratedBlock {
             name: "nand presets",
@@ -37,6 +41,20 @@ pub fn begin_marker(name: &str) -> String {
 
 pub fn end_marker(name: &str) -> String {
     format!("<!-- END GENERATED: {name} -->")
+}
+
+/// A value printed with at most 4 decimals and no trailing zeros.
+pub fn format_value(value: f64) -> String {
+    if value.fract() == 0.0 && value.abs() < 1e15 {
+        return format!("{value:.0}");
+    }
+    let text = format!("{value:.4}");
+    text.trim_end_matches('0').trim_end_matches('.').to_string()
+}
+
+/// A table cell: pipes escaped, newlines folded.
+pub fn cell(text: &str) -> String {
+    text.replace('|', "\\|").replace('\n', " ")
 }
 
 /// Replaces every block's text between its markers. A missing marker is an error naming it.

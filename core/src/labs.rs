@@ -6,18 +6,20 @@ use serde_json::Value;
 
 use crate::device::hdd::HddLab;
 use crate::device::nand::NandLab;
+use crate::device::ssd::SsdLab;
 use crate::scenario::{Header, ScenarioError, parse_document};
 use crate::sim::{
     Answer, EventKindInfo, InvariantCheck, Lab, LabView, Metric, SimError, TraceSink,
 };
 
 /// Labs this version can run (the format knows more: see `scenario::header::KNOWN_LABS`).
-pub const BUILT_LABS: &[&str] = &["hdd", "nand"];
+pub const BUILT_LABS: &[&str] = &["hdd", "ssd", "nand"];
 
 #[derive(Debug, Clone)]
 pub enum AnyLab {
     Hdd(Box<HddLab>),
     Nand(Box<NandLab>),
+    Ssd(Box<SsdLab>),
 }
 
 /// Parses, validates and builds. `seed_override` replaces the scenario's seed (CLI `--seed`).
@@ -29,6 +31,7 @@ pub fn build(text: &str, seed_override: Option<u64>) -> Result<(Header, AnyLab),
     let lab = match header.lab.as_str() {
         "hdd" => AnyLab::Hdd(Box::new(HddLab::from_body(body, header.seed)?)),
         "nand" => AnyLab::Nand(Box::new(NandLab::from_body(body, header.seed)?)),
+        "ssd" => AnyLab::Ssd(Box::new(SsdLab::from_body(body, header.seed)?)),
         other => {
             return Err(ScenarioError::new(
                 "lab",
@@ -55,6 +58,7 @@ macro_rules! dispatch {
         match $self {
             AnyLab::Hdd($lab) => $body,
             AnyLab::Nand($lab) => $body,
+            AnyLab::Ssd($lab) => $body,
         }
     };
 }

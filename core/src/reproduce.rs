@@ -55,5 +55,6 @@ pub fn all_claims() -> Vec<Claim> {
     let mut claims = Vec::new();
     claims.extend(crate::device::hdd::reproduce::claims());
     claims.extend(crate::device::nand::claims());
+    claims.extend(crate::device::ssd::claims());
     claims
 }

@@ -2,3 +2,5 @@
 
 pub mod hdd;
 pub mod nand;
+pub mod provenance;
+pub mod ssd;

@@ -15,6 +15,8 @@ export interface LabEntry {
 }
 
 const TIME_SPEEDS = [0.001, 0.01, 0.1, 1, 10, 100] as const;
+/** NAND: one ISPP pulse is ~30 µs, so 1/10,000× shows about two pulses a second. */
+const CELL_SPEEDS = [0.00001, 0.0001, 0.001, 0.01, 0.1, 1, 10, 100] as const;
 
 export const LABS: readonly LabEntry[] = [
   {
@@ -39,10 +41,10 @@ export const LABS: readonly LabEntry[] = [
     id: "nand",
     title: "NAND cells",
     summary: "Program a cell with ISPP, see threshold voltages spread and bits flip.",
-    source: "ISPP programming; SLC and MLC cells",
-    available: false,
-    speeds: TIME_SPEEDS,
-    defaultSpeed: 0.01,
+    source: "ISPP program-and-verify; SLC, MLC and TLC cells with Gray-coded levels",
+    available: true,
+    speeds: CELL_SPEEDS,
+    defaultSpeed: 0.0001,
   },
   {
     id: "masm",

@@ -11,7 +11,11 @@ export interface BundledScenario {
 }
 
 /** Preferred default scenario per lab; otherwise the first file in name order. */
-const PREFERRED_DEFAULT: Record<string, string> = { hdd: "random-reads-sstf" };
+const PREFERRED_DEFAULT: Record<string, string> = {
+  hdd: "random-reads-sstf",
+  nand: "mlc-lsb-vs-msb",
+  ssd: "random-writes-gc",
+};
 
 const files = import.meta.glob<string>("@scenarios/*/*.json", {
   query: "?raw",

@@ -5,6 +5,7 @@ import type { CoreInfo } from "../sim/types";
 import { GenericView } from "./GenericView";
 import type { LabViewProps } from "./LabViewProps";
 import { hddViews } from "./hdd";
+import { nandViews } from "./nand";
 
 export interface LabViews {
   View: ComponentType<LabViewProps>;
@@ -20,7 +21,7 @@ const GENERIC: LabViews = {
   watch: (_name, description) => description ?? "Step through the run and read the event log: every line is one thing the core did.",
 };
 
-const VIEWS: Record<string, LabViews> = { hdd: hddViews };
+const VIEWS: Record<string, LabViews> = { hdd: hddViews, nand: nandViews };
 
 export function labViews(lab: string): LabViews {
   return VIEWS[lab] ?? GENERIC;

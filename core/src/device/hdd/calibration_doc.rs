@@ -8,19 +8,7 @@
 
 use super::disk::Disk;
 use super::presets::all_presets;
-
-/// A value printed with at most 4 decimals and no trailing zeros.
-pub fn format_value(value: f64) -> String {
-    if value.fract() == 0.0 && value.abs() < 1e15 {
-        return format!("{value:.0}");
-    }
-    let text = format!("{value:.4}");
-    text.trim_end_matches('0').trim_end_matches('.').to_string()
-}
-
-fn cell(text: &str) -> String {
-    text.replace('|', "\\|").replace('\n', " ")
-}
+use crate::calibration_doc::{cell, format_value};
 
 /// The generated HDD section body (without the markers).
 pub fn hdd_markdown() -> String {

@@ -1,0 +1,321 @@
+//! The block table: per-block state as flat arrays (struct of arrays), the greedy index and the
+//! per-die free pools.
+//!
+//! 1. Every block is `Free` (erased, in its die's free pool), `Active` (a write point is filling
+//!    it), `Closed` (full, a GC candidate) or `Collecting` (the GC victim being emptied).
+//! 2. `valid[b]` counts valid pages, `write_ptr[b]` is the next page to program (pages are
+//!    programmed strictly in order, as NAND requires), `erase_count[b]` only grows.
+//! 3. Greedy index: each die keeps one intrusive doubly linked list per valid count
+//!    (0..=pages_per_block) holding its `Closed` blocks. Invalidating a page moves its block one
+//!    list down in O(1); the fewest-valid block is the head of the first non-empty list, found by
+//!    scanning at most pages_per_block + 1 heads (Kawaguchi et al. 1995 style bucket sort).
+//! 4. Free pools: one min-heap per die keyed by (erase count, block) when dynamic wear levelling
+//!    is on (allocate the least-worn free block), or by (free sequence, block) when it is off
+//!    (FIFO reuse). Ties fall to the lower block number, so allocation is deterministic.
+//! 5. FIFO order (only when the FIFO policy runs): each die queues its blocks in the order they
+//!    were closed, tagged with a global close sequence number; entries whose block has since
+//!    been collected are stale and skipped (lazily pruned), so the oldest is found in O(1)
+//!    amortised.
+
+use std::cmp::Reverse;
+use std::collections::{BinaryHeap, VecDeque};
+
+use super::geometry::Geometry;
+
+pub const NIL: u32 = u32::MAX;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum BlockState {
+    Free,
+    Active,
+    Closed,
+    Collecting,
+}
+
+impl BlockState {
+    /// Code used in view series and trace arguments.
+    pub fn code(self) -> u32 {
+        match self {
+            BlockState::Free => 0,
+            BlockState::Active => 1,
+            BlockState::Closed => 2,
+            BlockState::Collecting => 3,
+        }
+    }
+}
+
+#[derive(Debug, Clone)]
+pub struct Blocks {
+    pub pages_per_block: u32,
+    pub blocks_per_die: u32,
+    pub valid: Vec<u32>,
+    pub erase_count: Vec<u32>,
+    pub write_ptr: Vec<u32>,
+    pub state: Vec<BlockState>,
+    /// Host-write clock when the block was closed: its age for cost-benefit.
+    pub sealed_at: Vec<u64>,
+    /// Global sequence number of the block's latest closing (FIFO order).
+    pub closed_seq: Vec<u64>,
+    close_counter: u64,
+    fifo: Vec<VecDeque<(u64, u32)>>,
+    track_fifo: bool,
+    next: Vec<u32>,
+    prev: Vec<u32>,
+    /// dies × (pages_per_block + 1) list heads.
+    heads: Vec<u32>,
+    free: Vec<BinaryHeap<Reverse<(u64, u32)>>>,
+    free_seq: u64,
+    dynamic_wear_leveling: bool,
+}
+
+impl Blocks {
+    /// All blocks erased and free.
+    pub fn new(geometry: &Geometry, dynamic_wear_leveling: bool, track_fifo: bool) -> Self {
+        let blocks = geometry.blocks() as usize;
+        let dies = geometry.dies() as usize;
+        let ppb = geometry.pages_per_block;
+        let mut table = Self {
+            pages_per_block: ppb,
+            blocks_per_die: geometry.blocks_per_die(),
+            valid: vec![0; blocks],
+            erase_count: vec![0; blocks],
+            write_ptr: vec![0; blocks],
+            state: vec![BlockState::Free; blocks],
+            sealed_at: vec![0; blocks],
+            closed_seq: vec![0; blocks],
+            close_counter: 0,
+            fifo: vec![VecDeque::new(); if track_fifo { dies } else { 0 }],
+            track_fifo,
+            next: vec![NIL; blocks],
+            prev: vec![NIL; blocks],
+            heads: vec![NIL; dies * (ppb as usize + 1)],
+            free: (0..dies)
+                .map(|_| BinaryHeap::with_capacity(geometry.blocks_per_die() as usize))
+                .collect(),
+            free_seq: 0,
+            dynamic_wear_leveling,
+        };
+        for block in 0..blocks as u32 {
+            table.push_free(block);
+        }
+        table
+    }
+
+    pub fn die_of(&self, block: u32) -> u32 {
+        block / self.blocks_per_die
+    }
+
+    /// This die's list heads, index = valid count.
+    pub fn die_heads(&self, die: u32) -> &[u32] {
+        let width = self.pages_per_block as usize + 1;
+        let start = die as usize * width;
+        &self.heads[start..start + width]
+    }
+
+    /// The next block in the same valid-count list (NIL at the end).
+    pub fn next_in_list(&self, block: u32) -> u32 {
+        self.next[block as usize]
+    }
+
+    fn head_index(&self, block: u32) -> usize {
+        let die = self.die_of(block) as usize;
+        die * (self.pages_per_block as usize + 1) + self.valid[block as usize] as usize
+    }
+
+    fn link(&mut self, block: u32) {
+        let h = self.head_index(block);
+        let old = self.heads[h];
+        self.next[block as usize] = old;
+        self.prev[block as usize] = NIL;
+        if old != NIL {
+            self.prev[old as usize] = block;
+        }
+        self.heads[h] = block;
+    }
+
+    fn unlink(&mut self, block: u32) {
+        let (p, n) = (self.prev[block as usize], self.next[block as usize]);
+        if p == NIL {
+            let h = self.head_index(block);
+            self.heads[h] = n;
+        } else {
+            self.next[p as usize] = n;
+        }
+        if n != NIL {
+            self.prev[n as usize] = p;
+        }
+        self.next[block as usize] = NIL;
+        self.prev[block as usize] = NIL;
+    }
+
+    /// One page of `block` became invalid (overwrite, TRIM or relocation).
+    pub fn decrement_valid(&mut self, block: u32) {
+        if self.state[block as usize] == BlockState::Closed {
+            self.unlink(block);
+            self.valid[block as usize] -= 1;
+            self.link(block);
+        } else {
+            self.valid[block as usize] -= 1;
+        }
+    }
+
+    /// The active block is full: it becomes a GC candidate.
+    pub fn close(&mut self, block: u32, stamp: u64) {
+        self.state[block as usize] = BlockState::Closed;
+        self.sealed_at[block as usize] = stamp;
+        self.close_counter += 1;
+        self.closed_seq[block as usize] = self.close_counter;
+        self.link(block);
+        if self.track_fifo {
+            let die = self.die_of(block) as usize;
+            self.fifo[die].push_back((self.close_counter, block));
+        }
+    }
+
+    fn fifo_entry_live(&self, (seq, block): (u64, u32)) -> bool {
+        self.state[block as usize] == BlockState::Closed && self.closed_seq[block as usize] == seq
+    }
+
+    /// The oldest still-closed block of the die in closing order (FIFO tracking only).
+    pub fn oldest_closed(&self, die: u32) -> Option<u32> {
+        let queue = self.fifo.get(die as usize)?;
+        queue
+            .iter()
+            .find(|&&entry| self.fifo_entry_live(entry))
+            .map(|&(_, block)| block)
+    }
+
+    /// Drops stale entries from the front of the die's FIFO queue.
+    pub fn prune_fifo(&mut self, die: u32) {
+        while let Some(&front) = self.fifo.get(die as usize).and_then(VecDeque::front) {
+            if self.fifo_entry_live(front) {
+                break;
+            }
+            self.fifo[die as usize].pop_front();
+        }
+    }
+
+    /// A closed block is chosen as GC (or wear-levelling) victim.
+    pub fn start_collecting(&mut self, block: u32) {
+        self.unlink(block);
+        self.state[block as usize] = BlockState::Collecting;
+    }
+
+    /// Erases an emptied victim and returns it to its die's free pool; returns the new count.
+    pub fn erase(&mut self, block: u32) -> u32 {
+        let b = block as usize;
+        self.erase_count[b] += 1;
+        self.write_ptr[b] = 0;
+        self.valid[b] = 0;
+        self.push_free(block);
+        self.erase_count[b]
+    }
+
+    fn push_free(&mut self, block: u32) {
+        self.state[block as usize] = BlockState::Free;
+        let key = if self.dynamic_wear_leveling {
+            u64::from(self.erase_count[block as usize])
+        } else {
+            self.free_seq += 1;
+            self.free_seq
+        };
+        let die = self.die_of(block) as usize;
+        self.free[die].push(Reverse((key, block)));
+    }
+
+    /// Takes a free block of `die` to become its write point.
+    pub fn open(&mut self, die: u32) -> Option<u32> {
+        let Reverse((_, block)) = self.free[die as usize].pop()?;
+        self.state[block as usize] = BlockState::Active;
+        self.write_ptr[block as usize] = 0;
+        Some(block)
+    }
+
+    pub fn free_count(&self, die: u32) -> u32 {
+        self.free[die as usize].len() as u32
+    }
+
+    pub fn dynamic_wear_leveling(&self) -> bool {
+        self.dynamic_wear_leveling
+    }
+
+    /// Every block of the die's lists really is closed and filed under its valid count.
+    pub fn lists_are_consistent(&self, die: u32) -> Result<usize, String> {
+        let mut seen = 0usize;
+        for (valid, &head) in self.die_heads(die).iter().enumerate() {
+            let mut block = head;
+            let mut prev = NIL;
+            while block != NIL {
+                let b = block as usize;
+                if self.state[b] != BlockState::Closed || self.valid[b] as usize != valid {
+                    return Err(format!(
+                        "block {block} is filed under {valid} valid pages but is {:?} with {}",
+                        self.state[b], self.valid[b]
+                    ));
+                }
+                if self.prev[b] != prev {
+                    return Err(format!("block {block} has a broken back link"));
+                }
+                seen += 1;
+                if seen > self.blocks_per_die as usize {
+                    return Err("a greedy list has a cycle".into());
+                }
+                prev = block;
+                block = self.next[b];
+            }
+        }
+        Ok(seen)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn table(dynamic: bool) -> Blocks {
+        Blocks::new(
+            &Geometry::with_spare_factor(1, 2, 1, 8, 4, 4096, 0.25),
+            dynamic,
+            true,
+        )
+    }
+
+    #[test]
+    fn closed_blocks_move_down_their_lists_as_pages_die() {
+        let mut t = table(true);
+        let b = t.open(0).unwrap();
+        t.valid[b as usize] = 4;
+        t.close(b, 1);
+        assert_eq!(t.die_heads(0)[4], b);
+        t.decrement_valid(b);
+        assert_eq!(t.die_heads(0)[4], NIL);
+        assert_eq!(t.die_heads(0)[3], b);
+        assert_eq!(t.lists_are_consistent(0), Ok(1));
+        t.start_collecting(b);
+        assert_eq!(t.lists_are_consistent(0), Ok(0));
+    }
+
+    #[test]
+    fn dynamic_wear_leveling_allocates_the_least_worn_free_block() {
+        let mut t = table(true);
+        let a = t.open(0).unwrap();
+        t.close(a, 0);
+        t.start_collecting(a);
+        t.erase(a);
+        // Every other block of die 0 has 0 erases; `a` has 1, so it comes last.
+        let opened: Vec<u32> = (0..8).filter_map(|_| t.open(0)).collect();
+        assert_eq!(opened.last(), Some(&a));
+    }
+
+    #[test]
+    fn without_dynamic_wear_leveling_free_blocks_are_reused_in_fifo_order() {
+        let mut t = table(false);
+        let first = t.open(1).unwrap();
+        assert_eq!(first, 8);
+        t.close(first, 0);
+        t.start_collecting(first);
+        t.erase(first);
+        let opened: Vec<u32> = (0..8).filter_map(|_| t.open(1)).collect();
+        assert_eq!(opened, [9, 10, 11, 12, 13, 14, 15, 8]);
+    }
+}

@@ -1,0 +1,145 @@
+//! Metrics of the measured run (after preconditioning), each with its unit in its name.
+
+use super::lab::SsdLab;
+use crate::sim::Metric;
+
+fn metric(name: &'static str, value: f64, label: &'static str, unit: &'static str) -> Metric {
+    Metric {
+        name,
+        value,
+        label,
+        unit,
+    }
+}
+
+pub fn metrics(lab: &SsdLab) -> Vec<Metric> {
+    let c = lab.measured();
+    let wa = if c.host_writes == 0 {
+        1.0
+    } else {
+        c.flash_programs as f64 / c.host_writes as f64
+    };
+    let erase = &lab.ftl.blocks.erase_count;
+    let (min, max) = erase
+        .iter()
+        .fold((u32::MAX, 0), |(lo, hi), &e| (lo.min(e), hi.max(e)));
+    let mean = erase.iter().map(|&e| f64::from(e)).sum::<f64>() / erase.len().max(1) as f64;
+    let span_ns = lab
+        .first_arrival_ns
+        .map_or(0, |first| lab.last_completion_ns.saturating_sub(first));
+    let per_s = |x: f64| {
+        if span_ns == 0 {
+            0.0
+        } else {
+            x * 1e9 / span_ns as f64
+        }
+    };
+    let (r, w) = (&lab.read_latency, &lab.write_latency);
+    vec![
+        metric(
+            "host_writes_pages",
+            c.host_writes as f64,
+            "host writes",
+            "pages",
+        ),
+        metric(
+            "flash_programs_pages",
+            c.flash_programs as f64,
+            "flash programs",
+            "pages",
+        ),
+        metric("write_amplification", wa, "write amplification", "×"),
+        metric(
+            "gc_count",
+            c.gc_victims as f64,
+            "GC victims collected",
+            "blocks",
+        ),
+        metric(
+            "relocated_pages",
+            c.relocations as f64,
+            "pages copied by GC",
+            "pages",
+        ),
+        metric("erases", c.erases as f64, "block erases", "erases"),
+        metric(
+            "wear_level_moves",
+            c.wear_moves as f64,
+            "static wear-levelling moves",
+            "blocks",
+        ),
+        metric(
+            "trimmed_pages",
+            c.trimmed as f64,
+            "valid pages trimmed",
+            "pages",
+        ),
+        metric(
+            "erase_count_min",
+            f64::from(min.min(max)),
+            "least erase count",
+            "erases",
+        ),
+        metric(
+            "erase_count_max",
+            f64::from(max),
+            "greatest erase count",
+            "erases",
+        ),
+        metric("erase_count_mean", mean, "mean erase count", "erases"),
+        metric(
+            "mean_read_latency_us",
+            r.mean_ns() / 1e3,
+            "mean read latency",
+            "µs",
+        ),
+        metric(
+            "p99_read_latency_us",
+            r.quantile_ns(990) as f64 / 1e3,
+            "p99 read latency",
+            "µs",
+        ),
+        metric(
+            "mean_write_latency_us",
+            w.mean_ns() / 1e3,
+            "mean write latency",
+            "µs",
+        ),
+        metric(
+            "p99_write_latency_us",
+            w.quantile_ns(990) as f64 / 1e3,
+            "p99 write latency",
+            "µs",
+        ),
+        metric(
+            "throughput_mb_s",
+            per_s(lab.bytes_done as f64) / 1e6,
+            "throughput",
+            "MB/s",
+        ),
+        metric(
+            "iops",
+            per_s(lab.completed as f64),
+            "requests per second",
+            "1/s",
+        ),
+        metric(
+            "requests_completed",
+            lab.completed as f64,
+            "requests completed",
+            "requests",
+        ),
+        metric(
+            "free_blocks",
+            f64::from(lab.ftl.free_blocks()),
+            "free blocks",
+            "blocks",
+        ),
+        metric(
+            "sim_time_ms",
+            lab.now_ns as f64 / 1e6,
+            "simulated time",
+            "ms",
+        ),
+    ]
+}

@@ -1,0 +1,3 @@
+//! SSD constants use the shared provenance types (`crate::device::provenance`).
+
+pub use crate::device::provenance::{Constant, Tag};
