@@ -50,6 +50,7 @@ pub fn body_schemas() -> Vec<(&'static str, RootSchema)> {
     vec![
         ("hdd", HddLab::body_schema()),
         ("nand", NandLab::body_schema()),
+        ("ssd", SsdLab::body_schema()),
     ]
 }
 
@@ -90,5 +91,27 @@ impl Lab for AnyLab {
     }
     fn event_kinds(&self) -> &'static [EventKindInfo] {
         dispatch!(self, lab => lab.event_kinds())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_built_lab_has_a_schema_and_every_schema_a_built_lab() {
+        let mut schemas: Vec<&str> = body_schemas().iter().map(|(name, _)| *name).collect();
+        let mut built = BUILT_LABS.to_vec();
+        schemas.sort_unstable();
+        built.sort_unstable();
+        assert_eq!(schemas, built);
+    }
+
+    #[test]
+    fn an_unbuilt_lab_is_named_with_the_available_ones() {
+        let text = r#"{"version":1,"lab":"masm","title":"t","seed":1}"#;
+        let error = build(text, None).map(|_| ()).unwrap_err().to_string();
+        assert!(error.starts_with("lab: \"masm\" is not built"), "{error}");
+        assert!(error.contains("hdd, ssd, nand"), "{error}");
     }
 }
