@@ -148,3 +148,25 @@ pub fn core_version() -> String {
 pub fn debug_panic() {
     panic!("debugPanic: deliberate panic requested by a test");
 }
+
+/// Names of the core's benchmark cases (`flashlab bench` runs the same ones natively).
+#[wasm_bindgen(js_name = benchCases)]
+pub fn bench_cases() -> String {
+    let cases: Vec<serde_json::Value> = flashlab_core::bench::cases()
+        .iter()
+        .map(|c| serde_json::json!({"name": c.name, "unit": c.unit, "defaultSize": c.default_size}))
+        .collect();
+    serde_json::Value::Array(cases).to_string()
+}
+
+/// Runs one benchmark case by name and returns the units of work done; the caller times it
+/// (the core never reads a clock). Unknown names return an error naming the case.
+#[wasm_bindgen(js_name = benchRun)]
+pub fn bench_run(name: &str, size: f64) -> Result<f64, JsError> {
+    let case = flashlab_core::bench::cases()
+        .into_iter()
+        .find(|c| c.name == name)
+        .ok_or_else(|| to_js_error(format!("bench: unknown case \"{name}\"")))?;
+    let size = if size >= 1.0 { size as u64 } else { 1 };
+    Ok((case.run)(size) as f64)
+}
