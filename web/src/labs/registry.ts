@@ -15,6 +15,8 @@ export interface LabEntry {
 }
 
 const TIME_SPEEDS = [0.001, 0.01, 0.1, 1, 10, 100] as const;
+/** SSD: course-preset reads take 25 µs, programs 200 µs, erases 1.5 ms, so 1/1,000× shows about five programs a second per die. */
+const FLASH_SPEEDS = [0.00001, 0.0001, 0.001, 0.01, 0.1, 1] as const;
 /** NAND: one ISPP pulse is ~30 µs, so 1/10,000× shows about two pulses a second. */
 const CELL_SPEEDS = [0.00001, 0.0001, 0.001, 0.01, 0.1, 1, 10, 100] as const;
 
@@ -33,9 +35,9 @@ export const LABS: readonly LabEntry[] = [
     title: "SSD & FTL",
     summary: "Page mapping, garbage collection and wear levelling inside a flash drive.",
     source: "Flash translation layers",
-    available: false,
-    speeds: TIME_SPEEDS,
-    defaultSpeed: 0.01,
+    available: true,
+    speeds: FLASH_SPEEDS,
+    defaultSpeed: 0.001,
   },
   {
     id: "nand",

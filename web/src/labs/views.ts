@@ -6,6 +6,7 @@ import { GenericView } from "./GenericView";
 import type { LabViewProps } from "./LabViewProps";
 import { hddViews } from "./hdd";
 import { nandViews } from "./nand";
+import { ssdViews } from "./ssd";
 
 export interface LabViews {
   View: ComponentType<LabViewProps>;
@@ -21,7 +22,7 @@ const GENERIC: LabViews = {
   watch: (_name, description) => description ?? "Step through the run and read the event log: every line is one thing the core did.",
 };
 
-const VIEWS: Record<string, LabViews> = { hdd: hddViews, nand: nandViews };
+const VIEWS: Record<string, LabViews> = { hdd: hddViews, nand: nandViews, ssd: ssdViews };
 
 export function labViews(lab: string): LabViews {
   return VIEWS[lab] ?? GENERIC;

@@ -1,0 +1,159 @@
+// The block map: every block of every die on one canvas (see blockMapLayout.ts), a legend, the
+// pages / erase-count toggle, the GC victim's label and a hover card per block.
+import { memo, useEffect, useMemo, useRef, useState, type PointerEvent } from "react";
+import { useElementSize } from "../../hooks/useElementSize";
+import { formatNumber } from "../../format/units";
+import { blockAt, blockRect, layoutBlockMap, type MapShape } from "./blockMapLayout";
+import { drawBlockMap, type MapMode } from "./drawBlockMap";
+import { BLOCK_STATES, heatScale, OPEN_OUTLINE, PAGE_COLORS, PAGE_LABELS, reasonText } from "./palette";
+import type { SsdSeries } from "./series";
+import type { SsdMeta } from "./types";
+
+interface Props {
+  meta: SsdMeta;
+  series: SsdSeries;
+}
+
+function extent(values: Float64Array): [number, number] {
+  let lo = Number.POSITIVE_INFINITY;
+  let hi = Number.NEGATIVE_INFINITY;
+  for (const v of values) {
+    if (v < lo) lo = v;
+    if (v > hi) hi = v;
+  }
+  return Number.isFinite(lo) ? [lo, hi] : [0, 0];
+}
+
+export function victimLabel(meta: SsdMeta): string | null {
+  const gc = meta.last_gc;
+  if (!gc) return null;
+  const pages = gc.valid_pages === 1 ? "1 valid page" : `${formatNumber(gc.valid_pages)} valid pages`;
+  return `GC victim: block ${gc.block} — ${pages} (${reasonText(gc.reason_code, gc.reason)})`;
+}
+
+function Legend({ mode, lo, hi }: { mode: MapMode; lo: number; hi: number }) {
+  const heat = heatScale(lo, hi);
+  return (
+    <div className="ssd-legend" aria-label="legend">
+      {mode === "pages" &&
+        PAGE_LABELS.map((label, code) => (
+          <span key={label} className="ssd-key">
+            <span className="ssd-swatch" style={{ background: PAGE_COLORS[code] }} /> {label}
+          </span>
+        ))}
+      <span className="ssd-key">
+        <span className="ssd-swatch ring" style={{ borderColor: OPEN_OUTLINE }} /> write point
+      </span>
+      <span className="ssd-key">
+        <span className="ssd-swatch ring victim" /> GC victim
+      </span>
+      <span className="ssd-key" title="the strip under each block (and the whole block in erase-count mode)">
+        erases <span className="num">{formatNumber(lo)}</span>
+        <span className="ssd-heat" style={{ background: `linear-gradient(90deg, ${heat(lo)}, ${heat((lo + hi) / 2)}, ${heat(hi)})` }} />
+        <span className="num">{formatNumber(hi)}</span>
+      </span>
+    </div>
+  );
+}
+
+export const BlockMap = memo(function BlockMap({ meta, series }: Props) {
+  const [ref, size] = useElementSize<HTMLDivElement>();
+  const canvas = useRef<HTMLCanvasElement>(null);
+  const [mode, setMode] = useState<MapMode>("pages");
+  const [hovered, setHovered] = useState<number | null>(null);
+  const g = meta.geometry;
+  const shape: MapShape = useMemo(
+    () => ({ channels: g.channels, diesPerChannel: g.dies_per_channel, blocksPerDie: g.planes_per_die * g.blocks_per_plane, pagesPerBlock: g.pages_per_block }),
+    [g.channels, g.dies_per_channel, g.planes_per_die, g.blocks_per_plane, g.pages_per_block],
+  );
+  const layout = useMemo(() => layoutBlockMap(shape, size.width, size.height), [shape, size.width, size.height]);
+  const [lo, hi] = extent(series.eraseCount);
+  const heat = useMemo(() => heatScale(lo, hi), [lo, hi]);
+
+  useEffect(() => {
+    const element = canvas.current;
+    const ctx = element?.getContext("2d");
+    if (!element || !ctx || size.width === 0) return;
+    const ratio = window.devicePixelRatio || 1;
+    element.width = Math.round(size.width * ratio);
+    element.height = Math.round(size.height * ratio);
+    ctx.setTransform(ratio, 0, 0, ratio, 0, 0);
+    ctx.clearRect(0, 0, size.width, size.height);
+    ctx.translate(Math.max(0, Math.floor((size.width - layout.width) / 2)), 0);
+    drawBlockMap(ctx, { meta, series, shape, layout, mode, heat, hovered });
+  }, [meta, series, shape, layout, mode, heat, hovered, size.width, size.height]);
+
+  const offsetX = Math.max(0, Math.floor((size.width - layout.width) / 2));
+  const onMove = (event: PointerEvent<HTMLCanvasElement>): void => {
+    const box = event.currentTarget.getBoundingClientRect();
+    setHovered(blockAt(layout, shape, event.clientX - box.left - offsetX, event.clientY - box.top));
+  };
+  const victim = meta.last_gc;
+  const label = victimLabel(meta);
+  const hoverTile = hovered !== null ? blockRect(layout, shape, hovered) : null;
+  const blocksPerDie = shape.blocksPerDie;
+
+  return (
+    <section className="ssd-card ssd-blockmap" data-testid="ssd-blockmap" aria-labelledby="ssd-blockmap-title">
+      <header className="ssd-card-head">
+        <h3 id="ssd-blockmap-title">Block map</h3>
+        {label && victim ? (
+          <span className="ssd-victim-label" data-testid="ssd-gc-victim" data-block={victim.block} title={`die ${victim.die}: GC copied its valid pages out, then erased it`}>
+            <span className="ssd-victim-mark" aria-hidden="true" />
+            {label}
+          </span>
+        ) : (
+          <span className="ssd-victim-none">No GC yet: no block has been collected</span>
+        )}
+        <div className="ssd-toggle" role="group" aria-label="colour blocks by">
+          <button type="button" aria-pressed={mode === "pages"} onClick={() => setMode("pages")} data-testid="ssd-mode-pages">
+            Pages
+          </button>
+          <button type="button" aria-pressed={mode === "wear"} onClick={() => setMode("wear")} data-testid="ssd-mode-wear">
+            Erase count
+          </button>
+        </div>
+      </header>
+      <div className="ssd-map-status">
+        <Legend mode={mode} lo={lo} hi={hi} />
+        <span className="ssd-card-sub num">
+          {g.dies} dies × {formatNumber(blocksPerDie)} blocks × {g.pages_per_block} pages · {formatNumber(Math.round(g.over_provisioning * 1000) / 10)} % spare
+        </span>
+      </div>
+      <div className="ssd-map-body" ref={ref}>
+        <canvas
+          ref={canvas}
+          className="ssd-map-canvas"
+          style={{ width: size.width, height: size.height }}
+          role="img"
+          aria-label={`Block map of ${formatNumber(g.blocks)} blocks. ${label ?? "No GC yet."}`}
+          onPointerMove={onMove}
+          onPointerLeave={() => setHovered(null)}
+        />
+        {hovered !== null && hoverTile && (
+          <div
+            className="ssd-hover"
+            role="tooltip"
+            data-testid="ssd-block-hover"
+            style={{
+              left: Math.min(offsetX + hoverTile.x + hoverTile.w + 8, Math.max(0, size.width - 210)),
+              top: Math.min(hoverTile.y, Math.max(0, size.height - 96)),
+            }}
+          >
+            <b>Block {hovered}</b>{" "}
+            <span className="ssd-hover-sub">
+              die {Math.floor(hovered / blocksPerDie)} · channel {Math.floor(hovered / blocksPerDie) % g.channels}
+            </span>
+            <div>{BLOCK_STATES[series.blockState[hovered] ?? 0] ?? "?"}</div>
+            <div className="num">
+              valid pages <b>{formatNumber(series.validCount[hovered] ?? 0)}</b> / {g.pages_per_block}
+            </div>
+            <div className="num">
+              erased <b>{formatNumber(series.eraseCount[hovered] ?? 0)}</b> times
+            </div>
+          </div>
+        )}
+      </div>
+    </section>
+  );
+});
