@@ -33,6 +33,7 @@ pub const PRESET_NAMES: &[&str] = &[
     "hdd-1980",
     "hdd-2010",
     "desktop-7200-2tb",
+    "seed001-barracuda-sata2",
 ];
 
 #[derive(Debug, Clone, PartialEq)]
@@ -50,6 +51,7 @@ pub fn preset(name: &str) -> Option<Preset> {
         "hdd-1980" => Some(table1_row(Table1Row::Hdd1980)),
         "hdd-2010" => Some(table1_row(Table1Row::Hdd2010)),
         "desktop-7200-2tb" => Some(desktop_2tb()),
+        "seed001-barracuda-sata2" => Some(seed001_barracuda()),
         _ => None,
     }
 }
@@ -129,6 +131,47 @@ fn barracuda_200gb() -> Preset {
                 MASM_SOURCE,
                 Tag::Design,
                 "model choice: one zone, constant rate (MaSM quotes one figure)",
+            ),
+            seek_constants(B5_SEEK, Tag::Derived, &b5),
+            switch_constants(1.0, Tag::Derived, SETTLE_SOURCE),
+        ),
+    }
+}
+
+const SEED001_SOURCE: &str = "Revisiting Database Storage Optimizations on Flash, device table: \
+     \"Seagate Barracuda, SATA 2.0, 7200 RPM\", 80 MB/s sequential read, 68 MB/s sequential write, \
+     120-300 random I/Os per second, 4-5 ms latency";
+
+/// The disk of seed 001 (row vs column layouts): the paper quotes rpm and bandwidths only.
+fn seed001_barracuda() -> Preset {
+    let b5 = format!("{B5_SOURCE}{B5_STANDIN}");
+    Preset {
+        name: "seed001-barracuda-sata2",
+        label: "Seagate Barracuda SATA 2.0 7200 rpm (row vs column testbed)",
+        description: "The disk of the row-vs-column experiments (seed 001). The paper gives rpm and \
+                      sequential bandwidth; the seek curve is the calibrated 7200 rpm datasheet fit \
+                      and the capacity a model choice. Writes stream at the read rate (the quoted \
+                      68 MB/s write rate is not modelled separately).",
+        params: assemble(
+            capacity(
+                250.0,
+                Tag::Design,
+                "model choice: seed 001 gives no capacity",
+            ),
+            rpm(7200.0, Tag::Quoted, SEED001_SOURCE),
+            heads(4.0, Tag::Design, HEADS_CHOICE),
+            zones(
+                1.0,
+                Tag::Design,
+                "model choice: seed 001 quotes one sequential bandwidth, so the rate is constant",
+            ),
+            rate_constants(
+                80.0,
+                1.0,
+                Tag::Quoted,
+                SEED001_SOURCE,
+                Tag::Design,
+                "model choice: one zone, constant rate (seed 001 quotes one figure)",
             ),
             seek_constants(B5_SEEK, Tag::Derived, &b5),
             switch_constants(1.0, Tag::Derived, SETTLE_SOURCE),
