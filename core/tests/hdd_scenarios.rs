@@ -137,7 +137,7 @@ fn bad_bodies_give_the_right_json_path() {
     let cases: Vec<(String, &str)> = vec![
         (
             scenario(json!({"preset": "hdd-1990"}), json!({}), random.clone()),
-            "device.preset: unknown preset \"hdd-1990\" (known: barracuda-7200-200gb, hdd-1980, hdd-2010, desktop-7200-2tb)",
+            "device.preset: unknown preset \"hdd-1990\" (known: barracuda-7200-200gb, hdd-1980, hdd-2010, desktop-7200-2tb, seed001-barracuda-sata2)",
         ),
         (
             scenario(
