@@ -1,0 +1,317 @@
+//! One MaSM instance: the update path, flushes and run management (§3.2–3.4; digest §2.5–2.8).
+//!
+//! 1. `update`: take the next timestamp from the single global clock; if the buffer is full,
+//!    MaSM-αM steals an idle query page (Fig. 9 lines 2–3) else flushes (line 5); append.
+//! 2. Flush (`begin_flush` + `flush_step` pages at a time, or `flush_now`): sort and coalesce the
+//!    buffer, write it page by page as a 1-pass run (one SSD write per record), then publish the
+//!    run and its index. Updates arriving meanwhile go to a fresh buffer (double buffering) and
+//!    scans read the in-flight records from memory, so a scan between flush steps stays correct.
+//! 3. Before a MaSM-αM scan (Fig. 9 lines 1–8): flush if the buffer holds ≥ S pages, then while
+//!    K1 + K2 > Q merge the N earliest 1-pass runs into one 2-pass run (each record written a
+//!    second time; no run is merged twice, so never a third write). If fewer than 2 mergeable
+//!    1-pass runs are left the limit cannot be met (`ThreePassNeeded`) — except during a
+//!    migration, whose frozen runs may overshoot (digest §8.8).
+//! 4. Metrics count SSD pages written by flushes and merges and per-record writes, so the
+//!    per-update write numbers of Theorems 3.1/3.2 are measured, not assumed.
+
+use super::buffer::UpdateBuffer;
+use super::config::{Layout, MasmConfig, Variant};
+use super::error::MasmError;
+use super::migrate::MigrationState;
+use super::record::{Change, Row, UpdateRecord};
+use super::run::{SortedRun, pages_for, sort_and_coalesce};
+use super::table::BaseTable;
+
+/// Counters behind the write-per-update numbers and the memory gauges.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct MasmMetrics {
+    pub updates_ingested: u64,
+    pub flushes: u64,
+    pub two_pass_merges: u64,
+    pub ssd_pages_written_flush: u64,
+    pub ssd_pages_written_merge: u64,
+    /// Σ over written records of one per write (flush: 1, merge: 1 more).
+    pub record_writes: u64,
+    /// Records written by flushes (after coalescing).
+    pub records_flushed: u64,
+    pub max_record_writes: u8,
+    pub scans: u64,
+    pub granules_read: u64,
+    /// Runs read by the most recent scan, and whether a migration was running then.
+    pub last_scan_runs: u64,
+    pub last_scan_during_migration: bool,
+    pub migrations_completed: u64,
+    pub migration_pages_written: u64,
+    /// Update records applied to table pages by migrations (each R record exactly once).
+    pub migration_records_applied: u64,
+}
+
+impl MasmMetrics {
+    pub fn ssd_pages_written(&self) -> u64 {
+        self.ssd_pages_written_flush + self.ssd_pages_written_merge
+    }
+
+    /// Average SSD writes per flushed update record (= per update when coalescing is off).
+    pub fn writes_per_update(&self) -> f64 {
+        if self.records_flushed == 0 {
+            0.0
+        } else {
+            self.record_writes as f64 / self.records_flushed as f64
+        }
+    }
+}
+
+/// A flush being written page by page.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FlushJob {
+    pub records: Vec<UpdateRecord>,
+    pub pages_total: u64,
+    pub pages_written: u64,
+}
+
+#[derive(Debug, Clone)]
+pub struct Masm {
+    pub(super) cfg: MasmConfig,
+    pub(super) layout: Layout,
+    pub(super) next_ts: u64,
+    pub(super) buffer: UpdateBuffer,
+    pub(super) flush_job: Option<FlushJob>,
+    /// Oldest first; timestamp ranges disjoint and increasing.
+    pub(super) runs: Vec<SortedRun>,
+    pub(super) next_run_id: u64,
+    pub(super) table: BaseTable,
+    /// Open (registered, not yet answered) query timestamps, ascending.
+    pub(super) open_queries: Vec<u64>,
+    pub(super) migration: Option<MigrationState>,
+    pub(super) metrics: MasmMetrics,
+}
+
+impl Masm {
+    pub fn new(cfg: MasmConfig, base_rows: &[(u64, Row)]) -> Result<Self, MasmError> {
+        let layout = Layout::new(&cfg)?;
+        let table = BaseTable::load(cfg.key_space, cfg.keys_per_table_page, base_rows);
+        Ok(Self {
+            buffer: UpdateBuffer::new(layout.buffer_pages, cfg.records_per_page),
+            cfg,
+            layout,
+            next_ts: 1,
+            flush_job: None,
+            runs: Vec::new(),
+            next_run_id: 0,
+            table,
+            open_queries: Vec::new(),
+            migration: None,
+            metrics: MasmMetrics::default(),
+        })
+    }
+
+    pub fn config(&self) -> &MasmConfig {
+        &self.cfg
+    }
+    pub fn layout(&self) -> &Layout {
+        &self.layout
+    }
+    pub fn metrics(&self) -> &MasmMetrics {
+        &self.metrics
+    }
+    pub fn runs(&self) -> &[SortedRun] {
+        &self.runs
+    }
+    pub fn buffer(&self) -> &UpdateBuffer {
+        &self.buffer
+    }
+    pub fn flush_job(&self) -> Option<&FlushJob> {
+        self.flush_job.as_ref()
+    }
+    pub fn table(&self) -> &BaseTable {
+        &self.table
+    }
+    pub fn open_queries(&self) -> &[u64] {
+        &self.open_queries
+    }
+    /// The next timestamp the clock will hand out.
+    pub fn now_ts(&self) -> u64 {
+        self.next_ts
+    }
+
+    pub(super) fn tick(&mut self) -> u64 {
+        let ts = self.next_ts;
+        self.next_ts += 1;
+        ts
+    }
+
+    /// Pages held by live runs (including a run being written).
+    pub fn ssd_live_pages(&self) -> u64 {
+        let job = self.flush_job.as_ref().map_or(0, |j| j.pages_written);
+        self.runs.iter().map(|r| r.pages).sum::<u64>() + job
+    }
+
+    pub fn one_pass_runs(&self) -> u64 {
+        self.runs.iter().filter(|r| r.pass == 1).count() as u64
+    }
+    pub fn two_pass_runs(&self) -> u64 {
+        self.runs.iter().filter(|r| r.pass == 2).count() as u64
+    }
+
+    /// Apply one well-formed update; returns its commit timestamp.
+    pub fn update(&mut self, key: u64, change: Change) -> Result<u64, MasmError> {
+        if key >= self.cfg.key_space {
+            return Err(MasmError::KeyOutOfRange {
+                key,
+                key_space: self.cfg.key_space,
+            });
+        }
+        if self.buffer.is_full() {
+            let stealable = matches!(self.cfg.variant, Variant::AlphaM { .. })
+                && self.cfg.page_stealing
+                && self.buffer.stolen_pages < self.layout.query_pages;
+            if stealable {
+                self.buffer.steal_page();
+            } else {
+                self.flush_now()?;
+            }
+        }
+        let ts = self.tick();
+        self.buffer.push(UpdateRecord {
+            ts,
+            key,
+            change,
+            ssd_writes: 0,
+        });
+        self.metrics.updates_ingested += 1;
+        Ok(ts)
+    }
+
+    /// Sort the buffer into a flush job (nothing is on the SSD until `flush_step`).
+    pub fn begin_flush(&mut self) -> Result<bool, MasmError> {
+        if self.flush_job.is_some() {
+            return Err(MasmError::FlushInProgress);
+        }
+        if self.buffer.is_empty() {
+            return Ok(false);
+        }
+        let records = sort_and_coalesce(
+            self.buffer.records().to_vec(),
+            self.cfg.coalesce,
+            &self.open_queries,
+        );
+        let pages_total = pages_for(records.len(), self.cfg.records_per_page);
+        let live = self.ssd_live_pages();
+        if live + pages_total > self.layout.ssd_capacity_pages {
+            return Err(MasmError::SsdFull {
+                live_pages: live,
+                new_pages: pages_total,
+                capacity_pages: self.layout.ssd_capacity_pages,
+            });
+        }
+        self.buffer.take_for_flush();
+        self.buffer.base_capacity_pages = self.layout.buffer_pages;
+        self.flush_job = Some(FlushJob {
+            records,
+            pages_total,
+            pages_written: 0,
+        });
+        Ok(true)
+    }
+
+    /// Write up to `max_pages` pages of the flush in flight; publishes the run when done.
+    /// Returns true when no flush remains in flight.
+    pub fn flush_step(&mut self, max_pages: u64) -> bool {
+        let Some(job) = self.flush_job.as_mut() else {
+            return true;
+        };
+        let n = max_pages.min(job.pages_total - job.pages_written);
+        job.pages_written += n;
+        self.metrics.ssd_pages_written_flush += n;
+        if job.pages_written < job.pages_total {
+            return false;
+        }
+        if let Some(job) = self.flush_job.take() {
+            let mut records = job.records;
+            for r in &mut records {
+                r.ssd_writes += 1;
+                self.metrics.max_record_writes = self.metrics.max_record_writes.max(r.ssd_writes);
+            }
+            self.metrics.record_writes += records.len() as u64;
+            self.metrics.records_flushed += records.len() as u64;
+            self.metrics.flushes += 1;
+            let id = self.next_run_id;
+            self.next_run_id += 1;
+            self.runs.push(SortedRun::build(
+                id,
+                1,
+                records,
+                self.cfg.records_per_page,
+                self.layout.records_per_granule,
+            ));
+        }
+        true
+    }
+
+    /// Finish any flush in flight, then flush the whole buffer.
+    pub fn flush_now(&mut self) -> Result<(), MasmError> {
+        self.flush_step(u64::MAX);
+        if self.begin_flush()? {
+            self.flush_step(u64::MAX);
+        }
+        Ok(())
+    }
+
+    /// Fig. 9 lines 1–8, done when a MaSM-αM scan starts.
+    pub(super) fn prepare_scan(&mut self) -> Result<(), MasmError> {
+        if self.cfg.variant == Variant::TwoM {
+            return Ok(());
+        }
+        if self.buffer.pages_used() >= self.layout.buffer_pages || self.flush_job.is_some() {
+            self.flush_now()?;
+        }
+        while self.runs.len() as u64 > self.layout.query_pages {
+            let frozen = self.migration.as_ref().map_or(0, |m| m.run_ids.len());
+            let mergeable: Vec<usize> = (0..self.runs.len())
+                .filter(|&i| i >= frozen && self.runs[i].pass == 1)
+                .take(usize::try_from(self.layout.fan_in).unwrap_or(usize::MAX))
+                .collect();
+            if mergeable.len() < 2 {
+                if self.migration.is_some() {
+                    return Ok(());
+                }
+                return Err(MasmError::ThreePassNeeded {
+                    one_pass: self.one_pass_runs(),
+                    two_pass: self.two_pass_runs(),
+                    limit: self.layout.query_pages,
+                });
+            }
+            self.merge_two_pass(&mergeable);
+        }
+        Ok(())
+    }
+
+    /// Merge the given contiguous 1-pass runs (oldest first) into one 2-pass run in their place.
+    fn merge_two_pass(&mut self, positions: &[usize]) {
+        let (Some(&first), Some(&last)) = (positions.first(), positions.last()) else {
+            return;
+        };
+        let inputs: Vec<SortedRun> = self.runs.drain(first..=last).collect();
+        let mut records: Vec<UpdateRecord> = inputs.into_iter().flat_map(|r| r.records).collect();
+        for r in &mut records {
+            r.ssd_writes += 1;
+        }
+        let records = sort_and_coalesce(records, self.cfg.coalesce, &self.open_queries);
+        for r in &records {
+            self.metrics.max_record_writes = self.metrics.max_record_writes.max(r.ssd_writes);
+        }
+        self.metrics.record_writes += records.len() as u64;
+        self.metrics.two_pass_merges += 1;
+        let id = self.next_run_id;
+        self.next_run_id += 1;
+        let run = SortedRun::build(
+            id,
+            2,
+            records,
+            self.cfg.records_per_page,
+            self.layout.records_per_granule,
+        );
+        self.metrics.ssd_pages_written_merge += run.pages;
+        self.runs.insert(first, run);
+    }
+}
