@@ -11,3 +11,6 @@ cargo run --quiet --profile bench-fast -p flashlab-core --bin flashlab -- bench 
 echo
 echo "wasm (web/wasm-pkg, the browser build, in Node's V8):"
 node scripts/bench-wasm.mjs "$@"
+echo
+echo "browser (the same wasm package in headless Chromium):"
+node scripts/bench-browser.mjs
