@@ -1,42 +1,8 @@
 // "Device & sources": the preset and every constant the SSD model runs on, each with its value,
 // unit, confidence tag and source (core `info()`), like the HDD and NAND cards.
-import { formatNumber } from "../../format/units";
+import { ConstantList } from "../../components/ConstantList";
 import type { CoreInfo } from "../../sim/types";
-import { parseSsdInfo, type SsdConstant } from "./types";
-
-const TAG_TITLE: Record<string, string> = {
-  "[Q]": "quoted verbatim from a datasheet or paper",
-  "[Qc]": "quoted from the code or config of a public simulator",
-  "[S]": "a secondary source (a review quoting a vendor)",
-  "[R]": "recalled from the literature, not re-read in the primary text",
-  "[D]": "derived by arithmetic from tagged inputs, method stated",
-  "[Design]": "a modelling choice, no external source",
-  fitted: "fitted so the model reproduces one named figure",
-  override: "set by this scenario",
-};
-
-function tagClass(tag: string): string {
-  return `source-tag tag-${tag.replace(/[^a-z]/gi, "").toLowerCase() || "other"}`;
-}
-
-function ConstantRow({ c }: { c: SsdConstant }) {
-  return (
-    <li className="constant" data-testid="ssd-constant" data-key={c.key}>
-      <div className="constant-top">
-        <span className="constant-label" title={c.key}>
-          {c.label}
-        </span>
-        <span className="constant-value num">
-          {formatNumber(c.value)} <span className="constant-unit">{c.unit}</span>
-        </span>
-        <span className={tagClass(c.tag)} title={TAG_TITLE[c.tag] ?? c.tag}>
-          {c.tag}
-        </span>
-      </div>
-      <p className="constant-source">{c.source}</p>
-    </li>
-  );
-}
+import { parseSsdInfo } from "./types";
 
 export function SsdSourcesCard({ info }: { info: CoreInfo }) {
   const ssd = parseSsdInfo(info.lab_info);
@@ -55,11 +21,7 @@ export function SsdSourcesCard({ info }: { info: CoreInfo }) {
           free blocks, copies its valid pages and erases it.
         </p>
         <h3 className="device-subhead">Constants ({ssd.constants.length})</h3>
-        <ul className="constant-list">
-          {ssd.constants.map((c) => (
-            <ConstantRow key={c.key} c={c} />
-          ))}
-        </ul>
+        <ConstantList constants={ssd.constants} rowTestId="ssd-constant" />
       </details>
     </section>
   );
