@@ -4,7 +4,8 @@
 //! which `reproduce.rs` then does not claim.
 
 use super::presets::{
-    MQSIM_OP, NUMONYX, Preset, Shape, c, interface, mlc_timings, page_us, shape, slc_timings,
+    MQSIM_OP, Preset, Shape, c, firmware_per_command, interface, mlc_timings, page_us, shape,
+    slc_endurance, slc_timings,
 };
 use super::provenance::Tag;
 
@@ -211,18 +212,9 @@ pub(super) fn fusionio() -> Preset {
                  payload, 24 B header, sequence, LCRC, framing); {iodrive}"
             ),
         ),
-        (
-            5.0,
-            Tag::Design,
-            "model choice: 5 µs of firmware per command".into(),
-        ),
+        firmware_per_command(),
     );
-    k.push(c(
-        "endurance_pe",
-        100_000.0,
-        Tag::Quoted,
-        &format!("{NUMONYX}: 100,000 P/E"),
-    ));
+    k.push(slc_endurance());
     k.push(c(
         "capacity_gb",
         160.0,

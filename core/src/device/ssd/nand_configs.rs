@@ -3,7 +3,8 @@
 //! constants with their sources from one place.
 
 use super::presets::{
-    MQSIM_OP, NUMONYX, Preset, Shape, c, interface, mlc_timings, shape, slc_timings,
+    MQSIM_OP, Preset, Shape, c, firmware_per_command, interface, mlc_timings, sata_host_link,
+    shape, slc_endurance, slc_timings,
 };
 use super::provenance::Tag;
 
@@ -56,27 +57,9 @@ pub(super) fn nand(slc: bool) -> Preset {
         k.push(c("over_provisioning", 0.07, Tag::QuotedCode, MQSIM_OP));
         mlc_timings(&mut k);
     }
-    interface(
-        &mut k,
-        133.0,
-        (
-            300.0,
-            Tag::Derived,
-            "SATA 3 Gb/s line rate with 8b/10b coding = 300 MB/s".into(),
-        ),
-        (
-            5.0,
-            Tag::Design,
-            "model choice: 5 µs of firmware per command".into(),
-        ),
-    );
+    interface(&mut k, 133.0, sata_host_link(), firmware_per_command());
     if slc {
-        k.push(c(
-            "endurance_pe",
-            100_000.0,
-            Tag::Quoted,
-            &format!("{NUMONYX}: 100,000 P/E"),
-        ));
+        k.push(slc_endurance());
         k.push(c(
             "capacity_gb",
             0.134,

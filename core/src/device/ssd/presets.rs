@@ -187,6 +187,34 @@ pub(super) fn shape(out: &mut Vec<Constant>, s: Shape) {
     ));
 }
 
+/// A SATA 3 Gb/s host link: 300 MB/s after 8b/10b coding.
+pub(super) fn sata_host_link() -> (f64, Tag, String) {
+    (
+        300.0,
+        Tag::Derived,
+        "SATA 3 Gb/s line rate with 8b/10b coding = 300 MB/s".into(),
+    )
+}
+
+/// Controller time per command where no source gives one.
+pub(super) fn firmware_per_command() -> (f64, Tag, String) {
+    (
+        5.0,
+        Tag::Design,
+        "model choice: 5 µs of firmware per command".into(),
+    )
+}
+
+/// Endurance of the Numonyx SLC part behind `slc_timings`.
+pub(super) fn slc_endurance() -> Constant {
+    c(
+        "endurance_pe",
+        100_000.0,
+        Tag::Quoted,
+        &format!("{NUMONYX}: 100,000 P/E"),
+    )
+}
+
 pub(super) fn interface(
     out: &mut Vec<Constant>,
     channel: f64,
@@ -240,26 +268,8 @@ fn course() -> Preset {
         "model choice: 10 % spare",
     ));
     slc_timings(&mut k);
-    interface(
-        &mut k,
-        133.0,
-        (
-            300.0,
-            Tag::Derived,
-            "SATA 3 Gb/s line rate with 8b/10b coding = 300 MB/s".into(),
-        ),
-        (
-            5.0,
-            Tag::Design,
-            "model choice: 5 µs of firmware per command".into(),
-        ),
-    );
-    k.push(c(
-        "endurance_pe",
-        100_000.0,
-        Tag::Quoted,
-        &format!("{NUMONYX}: 100,000 P/E"),
-    ));
+    interface(&mut k, 133.0, sata_host_link(), firmware_per_command());
+    k.push(slc_endurance());
     k.push(c(
         "capacity_gb",
         0.064,
