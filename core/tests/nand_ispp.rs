@@ -7,22 +7,8 @@ use flashlab_core::device::nand::timing::NominalStep;
 use flashlab_core::device::nand::{Block, CellType, NandConfig, ProgramKind, ProgramOutcome};
 use flashlab_core::sim::Rng;
 
-const ALL: [CellType; 3] = [CellType::Slc, CellType::Mlc, CellType::Tlc];
-
-fn block(cell_type: CellType, wordlines: usize, cells: usize, seed: u64) -> (Block, Rng) {
-    let mut rng = Rng::new(seed);
-    let block = Block::new(
-        Arc::new(NandConfig::preset(cell_type)),
-        wordlines,
-        cells,
-        &mut rng,
-    );
-    (block, rng)
-}
-
-fn random_bits(rng: &mut Rng, n: usize) -> Vec<bool> {
-    (0..n).map(|_| rng.below(2) == 1).collect()
-}
+mod common;
+use common::nand::{ALL, block, random_bits};
 
 #[test]
 fn ispp_loop_counts_follow_the_staircase_formula() {

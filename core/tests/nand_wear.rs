@@ -5,30 +5,9 @@ use std::sync::Arc;
 use flashlab_core::device::nand::{Block, CellType, NandConfig};
 use flashlab_core::sim::Rng;
 
-const ALL: [CellType; 3] = [CellType::Slc, CellType::Mlc, CellType::Tlc];
-
-fn block(cell_type: CellType, wordlines: usize, cells: usize, seed: u64) -> (Block, Rng) {
-    let mut rng = Rng::new(seed);
-    let block = Block::new(
-        Arc::new(NandConfig::preset(cell_type)),
-        wordlines,
-        cells,
-        &mut rng,
-    );
-    (block, rng)
-}
-
-fn random_bits(rng: &mut Rng, n: usize) -> Vec<bool> {
-    (0..n).map(|_| rng.below(2) == 1).collect()
-}
-
-fn all_vth(block: &Block) -> Vec<f64> {
-    block
-        .wordlines()
-        .iter()
-        .flat_map(|w| w.programmed_vth_v().to_vec())
-        .collect()
-}
+mod common;
+use common::nand::all_vth;
+use common::nand::{ALL, block, random_bits};
 
 #[test]
 fn fresh_blocks_read_back_without_errors_for_every_seed() {
