@@ -14,10 +14,12 @@
 //! 9. `migrate`: in-place migration, interruptible at any page and idempotent (§3.2, §3.6).
 //! 10. `checks`: the digest §3 invariants as `InvariantCheck`s.
 
+pub mod baseline;
 pub mod buffer;
 pub mod checks;
 pub mod config;
 pub mod error;
+pub mod io;
 pub mod migrate;
 pub mod record;
 pub mod run;

@@ -1,0 +1,178 @@
+//! IU, indexed updates on the SSD (§2.3, Fig. 5b, §5.1; digest §8.22 — ILLUSTRATIVE: the paper
+//! does not give enough detail to reproduce its 1.1–3.8x, and nothing here is calibrated to it).
+//!
+//! 1. Update: give it the next timestamp, append it to the in-memory tail page of the SSD log
+//!    and index it (key → (timestamp, log page, change)); the index is always in memory, the
+//!    paper's best case for IU (§5.1). When the tail page holds 4096 / record_bytes records it is
+//!    written to the SSD as one 4 KB page (log pages laid out sequentially, wrapping round the
+//!    cache space: IU has no migration here).
+//! 2. Scan [b, e]: the main disk reads the range; meanwhile, for every relevant cached update in
+//!    (key, ts) order, its log page is needed: the tail page is in memory, a page in the small
+//!    LRU (`iu_lru_pages`) is a hit, any other page is one random 4 KB SSD read (and enters the
+//!    LRU). All those reads are issued as one asynchronous batch at the scan's start, so they
+//!    overlap the disk read and each other; the scan ends at max(disk, SSD).
+//! 3. Answer: the base rows of [b, e] with each key's cached updates applied in timestamp order.
+
+use std::collections::BTreeMap;
+
+use super::{BASELINE_PAGE_BYTES, BaselineConfig, BaselineMetrics, io_error, load_rows};
+use crate::masm::error::MasmError;
+use crate::masm::io::Devices;
+use crate::masm::record::{Change, Row, apply};
+
+/// One cached update: its timestamp, the log page holding it, its change.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Cached {
+    ts: u64,
+    page: u64,
+    change: Change,
+}
+
+#[derive(Debug, Clone)]
+pub struct Iu {
+    cfg: BaselineConfig,
+    /// The main data on the disk (never changed: IU has no migration here).
+    table: BTreeMap<u64, Row>,
+    pub devices: Devices,
+    index: BTreeMap<u64, Vec<Cached>>,
+    next_ts: u64,
+    /// The log page being filled in memory, and its records so far.
+    tail_page: u64,
+    tail_records: u64,
+    /// Cached log pages: page → last use, and last use → page (least recent first).
+    lru_by_page: BTreeMap<u64, u64>,
+    lru_by_use: BTreeMap<u64, u64>,
+    uses: u64,
+    metrics: BaselineMetrics,
+}
+
+impl Iu {
+    pub fn new(cfg: &BaselineConfig, base_rows: &[(u64, Row)]) -> Result<Self, MasmError> {
+        cfg.validate()?;
+        Ok(Self {
+            table: load_rows(cfg, base_rows)?,
+            cfg: cfg.clone(),
+            devices: Devices::new(&cfg.io).map_err(io_error)?,
+            index: BTreeMap::new(),
+            next_ts: 1,
+            tail_page: 0,
+            tail_records: 0,
+            lru_by_page: BTreeMap::new(),
+            lru_by_use: BTreeMap::new(),
+            uses: 0,
+            metrics: BaselineMetrics::default(),
+        })
+    }
+
+    /// Cached updates not yet written back (all of them: IU never migrates here).
+    pub fn cached_updates(&self) -> u64 {
+        self.index.values().map(|v| v.len() as u64).sum()
+    }
+
+    /// Step 1: append to the log; the update that fills a page waits for its write.
+    pub fn update(&mut self, now_ns: u64, key: u64, change: Change) -> Result<u64, MasmError> {
+        self.cfg.check_key(key)?;
+        let ts = self.next_ts;
+        self.next_ts += 1;
+        self.index.entry(key).or_default().push(Cached {
+            ts,
+            page: self.tail_page,
+            change,
+        });
+        self.metrics.updates += 1;
+        self.tail_records += 1;
+        if self.tail_records < self.cfg.records_per_ssd_page() {
+            return Ok(now_ns);
+        }
+        let span = self.devices.cache.write_bytes(
+            now_ns,
+            self.log_offset(self.tail_page),
+            BASELINE_PAGE_BYTES,
+        );
+        self.metrics.ssd_pages_written += 1;
+        self.metrics.ssd_record_writes += self.tail_records;
+        self.tail_page += 1;
+        self.tail_records = 0;
+        Ok(span.end_ns)
+    }
+
+    fn log_offset(&self, page: u64) -> u64 {
+        let pages = (self.cfg.io.cache_bytes / BASELINE_PAGE_BYTES).max(1);
+        page % pages * BASELINE_PAGE_BYTES
+    }
+
+    /// Step 2, the LRU: is the page already in memory? Records the access either way.
+    fn touch(&mut self, page: u64) -> bool {
+        if page == self.tail_page {
+            return true;
+        }
+        self.uses += 1;
+        if let Some(last) = self.lru_by_page.insert(page, self.uses) {
+            self.lru_by_use.remove(&last);
+            self.lru_by_use.insert(self.uses, page);
+            return true;
+        }
+        self.lru_by_use.insert(self.uses, page);
+        if self.lru_by_page.len() as u64 > self.cfg.iu_lru_pages
+            && let Some((_, oldest)) = self.lru_by_use.pop_first()
+        {
+            self.lru_by_page.remove(&oldest);
+        }
+        false
+    }
+
+    /// Steps 2 and 3.
+    pub fn scan(
+        &mut self,
+        now_ns: u64,
+        from: u64,
+        to: u64,
+    ) -> Result<(Vec<(u64, Row)>, u64), MasmError> {
+        self.cfg.check_range(from, to)?;
+        let (offset, end) = self.cfg.key_range_bytes(from, to);
+        let hdd = self.devices.hdd.read(now_ns, offset, end - offset);
+        self.metrics.hdd_pages_read += (end - offset).div_ceil(BASELINE_PAGE_BYTES);
+        let pages: Vec<u64> = self
+            .index
+            .range(from..=to)
+            .flat_map(|(_, list)| list.iter().map(|c| c.page))
+            .collect();
+        let mut pieces = Vec::new();
+        for page in pages {
+            if !self.touch(page) {
+                pieces.push((self.log_offset(page), BASELINE_PAGE_BYTES));
+            }
+        }
+        self.metrics.ssd_pages_read += pieces.len() as u64;
+        let ssd = self.devices.cache.read_pieces(now_ns, &pieces);
+        let end_ns = hdd.end_ns.max(ssd.end_ns);
+        self.metrics.record_scan(now_ns, end_ns);
+        Ok((self.answer(from, to), end_ns))
+    }
+
+    /// Step 3: outer join of the base rows with the cached updates, by key.
+    fn answer(&self, from: u64, to: u64) -> Vec<(u64, Row)> {
+        let mut keys: Vec<u64> = self.table.range(from..=to).map(|(&k, _)| k).collect();
+        keys.extend(self.index.range(from..=to).map(|(&k, _)| k));
+        keys.sort_unstable();
+        keys.dedup();
+        keys.into_iter()
+            .filter_map(|key| {
+                let base = self.table.get(&key).copied();
+                let updates = self.index.get(&key).map_or(&[][..], Vec::as_slice);
+                updates
+                    .iter()
+                    .fold(base, |row, c| apply(row, &c.change))
+                    .map(|row| (key, row))
+            })
+            .collect()
+    }
+
+    pub fn metrics(&self) -> BaselineMetrics {
+        BaselineMetrics {
+            hdd_busy_ns: self.devices.hdd.busy_ns,
+            ..self.metrics.clone()
+        }
+        .with_derived()
+    }
+}

@@ -1,0 +1,248 @@
+//! The schemes MaSM is compared against (§2.2, §2.3, §4.5, Fig. 5b, Table III), run on the same
+//! devices (`masm::io`) with the same operations, and answering the same scans.
+//!
+//! 1. `in_place` (§2.2): every update is one random read-modify-write of its table page on the
+//!    HDD; a scan reads the range from the HDD, its head pulled away by the interleaved RMWs.
+//! 2. `iu` (§2.3, Fig. 5b, digest §8.22, illustrative): updates appended to an SSD log in 4 KB
+//!    pages with an in-memory index; a scan reads the HDD range and does one random 4 KB SSD read
+//!    per cached page holding relevant updates, overlapped with the HDD read.
+//! 3. `lsm` (§2.3, §4.5, Table III): C0 in memory, levels on the SSD with rolling merges.
+//! 4. `Baseline` dispatches to the three; every scheme reports `BaselineMetrics`.
+
+pub mod in_place;
+pub mod iu;
+pub mod lsm;
+
+use std::collections::BTreeMap;
+
+use super::error::MasmError;
+use super::io::IoConfig;
+use super::record::{Change, Row};
+
+pub use in_place::InPlace;
+pub use iu::Iu;
+pub use lsm::Lsm;
+
+/// Bytes of one baseline SSD page and of one in-place HDD read-modify-write (§2.2, §2.3: 4 KB).
+pub const BASELINE_PAGE_BYTES: u64 = 4096;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub enum SchemeKind {
+    InPlace,
+    Iu,
+    Lsm,
+}
+
+impl SchemeKind {
+    /// The short name used in views ("in_place", "iu", "lsm").
+    pub fn name(self) -> &'static str {
+        match self {
+            SchemeKind::InPlace => "in_place",
+            SchemeKind::Iu => "iu",
+            SchemeKind::Lsm => "lsm",
+        }
+    }
+
+    pub fn label(self) -> &'static str {
+        match self {
+            SchemeKind::InPlace => "in-place updates (§2.2)",
+            SchemeKind::Iu => "IU on SSD (§2.3, illustrative)",
+            SchemeKind::Lsm => "LSM on SSD (§2.3)",
+        }
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct BaselineConfig {
+    /// Keys are `0..key_space`; key k occupies `[k·b, (k+1)·b)` on the HDD with
+    /// `b = io.table_bytes / key_space`.
+    pub key_space: u64,
+    pub keys_per_table_page: u64,
+    /// Bytes of one update record in the SSD log / LSM levels.
+    pub record_bytes: u64,
+    pub io: IoConfig,
+    /// IU: pages of the SSD log kept in memory (LRU).
+    pub iu_lru_pages: u64,
+    /// LSM: records held in memory (C0) before a rolling merge into C1.
+    pub lsm_c0_records: u64,
+    /// LSM: SSD levels C1..Ch.
+    pub lsm_levels: u32,
+}
+
+impl BaselineConfig {
+    /// Bytes of the HDD each key occupies (at least 1).
+    pub fn bytes_per_key(&self) -> u64 {
+        (self.io.table_bytes / self.key_space.max(1)).max(1)
+    }
+
+    /// Byte range `[start, end)` on the HDD holding keys `from..=to`.
+    pub fn key_range_bytes(&self, from: u64, to: u64) -> (u64, u64) {
+        let b = self.bytes_per_key();
+        (from * b, (to + 1) * b)
+    }
+
+    /// Update records per 4 KB SSD page (at least 1).
+    pub fn records_per_ssd_page(&self) -> u64 {
+        (BASELINE_PAGE_BYTES / self.record_bytes.max(1)).max(1)
+    }
+
+    /// Rejects keys outside the key space and ranges with from > to.
+    pub fn check_key(&self, key: u64) -> Result<(), MasmError> {
+        if key >= self.key_space {
+            return Err(MasmError::KeyOutOfRange {
+                key,
+                key_space: self.key_space,
+            });
+        }
+        Ok(())
+    }
+
+    pub fn check_range(&self, from: u64, to: u64) -> Result<(), MasmError> {
+        if from > to {
+            return Err(MasmError::EmptyRange {
+                begin_key: from,
+                end_key: to,
+            });
+        }
+        self.check_key(to)
+    }
+
+    /// Shared checks of `new`.
+    pub fn validate(&self) -> Result<(), MasmError> {
+        if self.key_space == 0 || self.keys_per_table_page == 0 || self.record_bytes == 0 {
+            return Err(MasmError::InvalidConfig(
+                "key_space, keys_per_table_page and record_bytes must be positive".into(),
+            ));
+        }
+        Ok(())
+    }
+}
+
+/// Counters every scheme reports. Derived fields (`ssd_writes_per_update`, `mean_scan_ns`) are
+/// filled by `with_derived`, which `Baseline::metrics` always applies.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct BaselineMetrics {
+    pub updates: u64,
+    pub scans: u64,
+    /// 4 KB SSD pages physically written.
+    pub ssd_pages_written: u64,
+    /// 4 KB SSD pages read.
+    pub ssd_pages_read: u64,
+    /// Update records written to the SSD, counting every rewrite by a merge (logical writes).
+    pub ssd_record_writes: u64,
+    /// `ssd_record_writes / updates` (0 with no updates).
+    pub ssd_writes_per_update: f64,
+    /// Total time the HDD was busy.
+    pub hdd_busy_ns: u64,
+    /// 4 KB HDD pages read and written.
+    pub hdd_pages_read: u64,
+    pub hdd_pages_written: u64,
+    /// Duration (completion − arrival) of the last scan and of all scans.
+    pub last_scan_ns: u64,
+    pub total_scan_ns: u64,
+    /// `total_scan_ns / scans` (0 with no scans).
+    pub mean_scan_ns: u64,
+}
+
+impl BaselineMetrics {
+    pub fn with_derived(mut self) -> Self {
+        self.ssd_writes_per_update = if self.updates == 0 {
+            0.0
+        } else {
+            self.ssd_record_writes as f64 / self.updates as f64
+        };
+        self.mean_scan_ns = self.total_scan_ns.checked_div(self.scans).unwrap_or(0);
+        self
+    }
+
+    /// Records one finished scan.
+    pub fn record_scan(&mut self, now_ns: u64, end_ns: u64) {
+        self.scans += 1;
+        self.last_scan_ns = end_ns.saturating_sub(now_ns);
+        self.total_scan_ns += self.last_scan_ns;
+    }
+}
+
+/// Converts a device-construction error into the MaSM error type.
+pub fn io_error(message: String) -> MasmError {
+    MasmError::InvalidConfig(message)
+}
+
+/// Loads base rows into the reference map the schemes keep their table in (keys checked).
+pub fn load_rows(
+    cfg: &BaselineConfig,
+    base_rows: &[(u64, Row)],
+) -> Result<BTreeMap<u64, Row>, MasmError> {
+    let mut rows = BTreeMap::new();
+    for &(key, row) in base_rows {
+        cfg.check_key(key)?;
+        rows.insert(key, row);
+    }
+    Ok(rows)
+}
+
+/// One baseline scheme.
+#[derive(Debug, Clone)]
+pub enum Baseline {
+    InPlace(Box<InPlace>),
+    Iu(Box<Iu>),
+    Lsm(Box<Lsm>),
+}
+
+impl Baseline {
+    pub fn new(
+        kind: SchemeKind,
+        cfg: &BaselineConfig,
+        base_rows: &[(u64, Row)],
+    ) -> Result<Self, MasmError> {
+        Ok(match kind {
+            SchemeKind::InPlace => Baseline::InPlace(Box::new(InPlace::new(cfg, base_rows)?)),
+            SchemeKind::Iu => Baseline::Iu(Box::new(Iu::new(cfg, base_rows)?)),
+            SchemeKind::Lsm => Baseline::Lsm(Box::new(Lsm::new(cfg, base_rows)?)),
+        })
+    }
+
+    pub fn kind(&self) -> SchemeKind {
+        match self {
+            Baseline::InPlace(_) => SchemeKind::InPlace,
+            Baseline::Iu(_) => SchemeKind::Iu,
+            Baseline::Lsm(_) => SchemeKind::Lsm,
+        }
+    }
+
+    pub fn label(&self) -> &'static str {
+        self.kind().label()
+    }
+
+    /// Applies one update arriving at `now_ns`; returns when the scheme has absorbed it.
+    pub fn update(&mut self, now_ns: u64, key: u64, change: Change) -> Result<u64, MasmError> {
+        match self {
+            Baseline::InPlace(s) => s.update(now_ns, key, change),
+            Baseline::Iu(s) => s.update(now_ns, key, change),
+            Baseline::Lsm(s) => s.update(now_ns, key, change),
+        }
+    }
+
+    /// Range scan `[from, to]` arriving at `now_ns`: rows in key order and the completion time.
+    pub fn scan(
+        &mut self,
+        now_ns: u64,
+        from: u64,
+        to: u64,
+    ) -> Result<(Vec<(u64, Row)>, u64), MasmError> {
+        match self {
+            Baseline::InPlace(s) => s.scan(now_ns, from, to),
+            Baseline::Iu(s) => s.scan(now_ns, from, to),
+            Baseline::Lsm(s) => s.scan(now_ns, from, to),
+        }
+    }
+
+    pub fn metrics(&self) -> BaselineMetrics {
+        match self {
+            Baseline::InPlace(s) => s.metrics(),
+            Baseline::Iu(s) => s.metrics(),
+            Baseline::Lsm(s) => s.metrics(),
+        }
+        .with_derived()
+    }
+}
