@@ -29,7 +29,41 @@ pub fn blocks() -> Vec<GeneratedBlock> {
             name: "nand presets",
             body: nand::calibration_markdown_rows().join("\n"),
         },
+        GeneratedBlock {
+            name: "masm constants",
+            body: masm_markdown(),
+        },
     ]
+}
+
+/// The MaSM lab's own constants (the devices under it are the HDD and SSD presets above), from
+/// the same list its `info()` shows, for the paper's testbed configuration.
+fn masm_markdown() -> String {
+    let cfg = crate::masm::io::IoConfig::default();
+    let mut out = String::from(
+        "Generated from `core/src/masm/io/constants.rs` for the paper's testbed (Barracuda + X25-E). \
+         A scenario may override them; the lab's constants card then shows the scenario's value.\n\n\
+         | parameter | value | unit | tag | source |\n|---|---|---|---|---|\n",
+    );
+    let rows = crate::masm::io::constants(&cfg).unwrap_or_default();
+    for row in rows.iter().filter(|r| {
+        r.get("key")
+            .and_then(|k| k.as_str())
+            .is_some_and(|k| k.starts_with("masm."))
+    }) {
+        let text = |field: &str| row.get(field).and_then(|v| v.as_str()).unwrap_or("");
+        let value = row.get("value").and_then(|v| v.as_f64()).unwrap_or(f64::NAN);
+        out.push_str(&format!(
+            "| `{}` ({}) | {} | {} | {} | {} |\n",
+            text("key"),
+            cell(text("label")),
+            format_value(value),
+            text("unit"),
+            cell(text("tag")),
+            cell(text("source")),
+        ));
+    }
+    out
 }
 
 pub fn begin_marker(name: &str) -> String {
