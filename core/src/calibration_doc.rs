@@ -52,7 +52,10 @@ fn masm_markdown() -> String {
             .is_some_and(|k| k.starts_with("masm."))
     }) {
         let text = |field: &str| row.get(field).and_then(|v| v.as_str()).unwrap_or("");
-        let value = row.get("value").and_then(|v| v.as_f64()).unwrap_or(f64::NAN);
+        let value = row
+            .get("value")
+            .and_then(|v| v.as_f64())
+            .unwrap_or(f64::NAN);
         out.push_str(&format!(
             "| `{}` ({}) | {} | {} | {} | {} |\n",
             text("key"),
