@@ -7,19 +7,21 @@ use serde_json::Value;
 use crate::device::hdd::HddLab;
 use crate::device::nand::NandLab;
 use crate::device::ssd::SsdLab;
+use crate::masm::lab::MasmLab;
 use crate::scenario::{Header, ScenarioError, parse_document};
 use crate::sim::{
     Answer, EventKindInfo, InvariantCheck, Lab, LabView, Metric, SimError, TraceSink,
 };
 
 /// Labs this version can run (the format knows more: see `scenario::header::KNOWN_LABS`).
-pub const BUILT_LABS: &[&str] = &["hdd", "ssd", "nand"];
+pub const BUILT_LABS: &[&str] = &["hdd", "ssd", "nand", "masm"];
 
 #[derive(Debug, Clone)]
 pub enum AnyLab {
     Hdd(Box<HddLab>),
     Nand(Box<NandLab>),
     Ssd(Box<SsdLab>),
+    Masm(Box<MasmLab>),
 }
 
 /// Parses, validates and builds. `seed_override` replaces the scenario's seed (CLI `--seed`).
@@ -32,6 +34,7 @@ pub fn build(text: &str, seed_override: Option<u64>) -> Result<(Header, AnyLab),
         "hdd" => AnyLab::Hdd(Box::new(HddLab::from_body(body, header.seed)?)),
         "nand" => AnyLab::Nand(Box::new(NandLab::from_body(body, header.seed)?)),
         "ssd" => AnyLab::Ssd(Box::new(SsdLab::from_body(body, header.seed)?)),
+        "masm" => AnyLab::Masm(Box::new(MasmLab::from_body(body, header.seed)?)),
         other => {
             return Err(ScenarioError::new(
                 "lab",
@@ -51,6 +54,7 @@ pub fn body_schemas() -> Vec<(&'static str, RootSchema)> {
         ("hdd", HddLab::body_schema()),
         ("nand", NandLab::body_schema()),
         ("ssd", SsdLab::body_schema()),
+        ("masm", MasmLab::body_schema()),
     ]
 }
 
@@ -60,6 +64,7 @@ macro_rules! dispatch {
             AnyLab::Hdd($lab) => $body,
             AnyLab::Nand($lab) => $body,
             AnyLab::Ssd($lab) => $body,
+            AnyLab::Masm($lab) => $body,
         }
     };
 }
@@ -109,9 +114,9 @@ mod tests {
 
     #[test]
     fn an_unbuilt_lab_is_named_with_the_available_ones() {
-        let text = r#"{"version":1,"lab":"masm","title":"t","seed":1}"#;
+        let text = r#"{"version":1,"lab":"fdtree","title":"t","seed":1}"#;
         let error = build(text, None).map(|_| ()).unwrap_err().to_string();
-        assert!(error.starts_with("lab: \"masm\" is not built"), "{error}");
-        assert!(error.contains("hdd, ssd, nand"), "{error}");
+        assert!(error.starts_with("lab: \"fdtree\" is not built"), "{error}");
+        assert!(error.contains("hdd, ssd, nand, masm"), "{error}");
     }
 }

@@ -159,3 +159,52 @@ fn reproduce_lists_claims_with_paper_and_simulated_values() {
     let all_pass = claims.iter().all(|c| c["pass"] == true);
     assert_eq!(output.status.code(), Some(if all_pass { 0 } else { 1 }));
 }
+
+#[test]
+fn every_masm_scenario_runs_through_the_cli_with_exit_0_and_its_answers() {
+    let dir = repo_path("scenarios/masm");
+    let mut files: Vec<_> = std::fs::read_dir(&dir)
+        .expect("scenarios/masm exists")
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|x| x == "json"))
+        .collect();
+    files.sort();
+    assert!(files.len() >= 8);
+    for file in files {
+        let path = file.to_string_lossy().into_owned();
+        let output = flashlab(&["run", &path]);
+        assert_eq!(
+            output.status.code(),
+            Some(0),
+            "{path}: {}",
+            String::from_utf8_lossy(&output.stderr)
+        );
+        let report: serde_json::Value = serde_json::from_slice(&output.stdout).expect("JSON");
+        assert_eq!(report["lab"], "masm", "{path}");
+        assert!(
+            report["invariants"]
+                .as_array()
+                .expect("invariants")
+                .iter()
+                .all(|i| i["ok"] == true),
+            "{path}"
+        );
+        let answers = report["answers"].as_array().expect("answers");
+        assert!(!answers.is_empty(), "{path}");
+        assert!(answers.iter().all(|a| a["kind"] == "scan"), "{path}");
+    }
+}
+
+#[test]
+fn a_bad_masm_op_exits_2_naming_the_op_and_field() {
+    let text = r#"{"version":1,"lab":"masm","title":"t","seed":1,
+        "workload":{"ops":[{"op":"insert","key":1,"value":5},{"op":"scan","from":0,"to":3},
+                           {"op":"modify","key":70,"value":1}]}}"#;
+    let output = flashlab(&["run", &write_temp("masm-bad.json", text)]);
+    assert_eq!(output.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(
+        stderr.trim_end(),
+        "workload.ops[2].key: 70 is outside the key space 0..64"
+    );
+}

@@ -70,6 +70,11 @@ impl UpdateBuffer {
         self.records.push(record);
     }
 
+    /// Sorted by (key, ts) since the last shared sort (no append out of order since).
+    pub fn is_sorted(&self) -> bool {
+        self.sorted
+    }
+
     pub fn min_ts(&self) -> Option<u64> {
         self.records.iter().map(|r| r.ts).min()
     }

@@ -23,8 +23,20 @@ use super::store::Masm;
 use crate::sim::InvariantCheck;
 
 impl Masm {
+    /// Every check, in the order of the module header.
     pub fn check_invariants(&self) -> Vec<InvariantCheck> {
-        let mut out = Vec::with_capacity(8);
+        let [sorted, immutable, writes] = self.check_runs();
+        let mut state = self.check_state().into_iter();
+        let mut out = vec![sorted, immutable];
+        out.extend(state.by_ref().take(4));
+        out.push(writes);
+        out.extend(state);
+        out
+    }
+
+    /// The checks that read every record of every run (1, 2, 7): a lab runs them when the runs
+    /// change, not after every step.
+    pub fn check_runs(&self) -> [InvariantCheck; 3] {
         let rpg = usize::try_from(self.layout.records_per_granule.max(1)).unwrap_or(usize::MAX);
 
         let bad_sort = self.runs.iter().find(|run| {
@@ -41,32 +53,45 @@ impl Masm {
                     .all(|(g, k)| run.records.get(g * rpg).map(|r| r.key) == Some(*k));
             !(sorted && index_ok)
         });
-        out.push(InvariantCheck::check(
-            "runs_sorted",
-            bad_sort.is_none(),
-            || {
-                format!(
-                    "run {:?} is not sorted by (key, ts) or its index is stale",
-                    bad_sort.map(|r| r.id)
-                )
-            },
-        ));
+        let sorted = InvariantCheck::check("runs_sorted", bad_sort.is_none(), || {
+            format!(
+                "run {:?} is not sorted by (key, ts) or its index is stale",
+                bad_sort.map(|r| r.id)
+            )
+        });
 
         let changed = self
             .runs
             .iter()
             .find(|run| records_fingerprint(&run.records) != run.created_fingerprint);
-        out.push(InvariantCheck::check(
-            "runs_immutable",
-            changed.is_none(),
-            || {
-                format!(
-                    "run {:?} changed after it was written",
-                    changed.map(|r| r.id)
-                )
-            },
-        ));
+        let immutable = InvariantCheck::check("runs_immutable", changed.is_none(), || {
+            format!(
+                "run {:?} changed after it was written",
+                changed.map(|r| r.id)
+            )
+        });
 
+        let max_writes: u8 = match self.cfg.variant {
+            Variant::TwoM => 1,
+            Variant::AlphaM { .. } => 2,
+        };
+        let worst = self
+            .runs
+            .iter()
+            .flat_map(|r| r.records.iter())
+            .map(|r| r.ssd_writes)
+            .max()
+            .unwrap_or(0)
+            .max(self.metrics.max_record_writes);
+        let writes = InvariantCheck::check("write_bound", worst <= max_writes, || {
+            format!("a record was written {worst} times (bound {max_writes})")
+        });
+        [sorted, immutable, writes]
+    }
+
+    /// The cheap checks (3, 4, 5, 6, 8, 9), in that order.
+    pub fn check_state(&self) -> Vec<InvariantCheck> {
+        let mut out = Vec::with_capacity(6);
         let mut ranges: Vec<(u64, u64)> = self.runs.iter().map(|r| (r.min_ts, r.max_ts)).collect();
         if let Some(job) = &self.flush_job {
             let min = job.records.iter().map(|r| r.ts).min().unwrap_or(0);
@@ -123,24 +148,6 @@ impl Masm {
                     self.layout.ssd_capacity_pages
                 )
             },
-        ));
-
-        let max_writes: u8 = match self.cfg.variant {
-            Variant::TwoM => 1,
-            Variant::AlphaM { .. } => 2,
-        };
-        let worst = self
-            .runs
-            .iter()
-            .flat_map(|r| r.records.iter())
-            .map(|r| r.ssd_writes)
-            .max()
-            .unwrap_or(0)
-            .max(self.metrics.max_record_writes);
-        out.push(InvariantCheck::check(
-            "write_bound",
-            worst <= max_writes,
-            || format!("a record was written {worst} times (bound {max_writes})"),
         ));
 
         let frozen = self.migration.as_ref().map_or(0, |m| m.run_ids.len());

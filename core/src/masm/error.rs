@@ -21,6 +21,13 @@ pub enum MasmError {
         new_pages: u64,
         capacity_pages: u64,
     },
+    /// MaSM-2M holds at most M runs (one query page each, §3.2): the next flush must wait for a
+    /// migration even if coalescing left SSD pages free.
+    #[error("all {limit} run slots of MaSM-2M are taken")]
+    RunSlotsFull { limit: u64 },
+    /// `append` on a full buffer: the caller must steal a page or flush first (Fig. 9 lines 1–5).
+    #[error("the update buffer is full")]
+    BufferFull,
     /// A flush was started while the previous one is still being written.
     #[error("a flush is already in progress")]
     FlushInProgress,

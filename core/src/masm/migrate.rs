@@ -6,7 +6,10 @@
 //! 2. Step: for each table page p in key order, apply the updates of R in its key range with
 //!    u.ts > p.ts, in timestamp order, per key; set p.ts to the largest timestamp applied; write p.
 //! 3. End: delete the runs of R.
-//! 4. Interruption at any page (`migrate_step` with a page budget) leaves a consistent state:
+//! 4. The lab's form of step 1 (`request_migration`): take t and R at once and log them, then
+//!    wait (`waiting`) until every query older than t has finished (`begin_migration_pages`);
+//!    no page is written while waiting.
+//! 5. Interruption at any page (`migrate_step` with a page budget) leaves a consistent state:
 //!    scans skip R's updates on migrated pages by the page-timestamp filter. A crash restart
 //!    (`restart_migration_after_crash`) rescans from page 0 and, by the same filter, applies
 //!    nothing twice: the result is the same as an uninterrupted migration (idempotence, §3.6).
@@ -24,6 +27,8 @@ pub struct MigrationState {
     /// The runs of R, which are the oldest `run_ids.len()` runs.
     pub run_ids: Vec<u64>,
     pub next_page: usize,
+    /// Requested but still waiting for queries older than `migration_ts` (§3.2).
+    pub waiting: bool,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -47,13 +52,42 @@ impl Masm {
                 oldest_ts,
             });
         }
+        self.request_migration()
+    }
+
+    /// Take t and R = the runs present now; the migration waits while a query older than t is
+    /// open. Returns t.
+    pub fn request_migration(&mut self) -> Result<u64, MasmError> {
+        if self.migration.is_some() {
+            return Err(MasmError::MigrationState("a migration is already running"));
+        }
         let migration_ts = self.tick();
         self.migration = Some(MigrationState {
             migration_ts,
             run_ids: self.runs.iter().map(|r| r.id).collect(),
             next_page: 0,
+            waiting: !self.open_queries.is_empty(),
         });
         Ok(migration_ts)
+    }
+
+    /// The open queries older than the migration (those it waits for), ascending.
+    pub fn queries_blocking_migration(&self) -> &[u64] {
+        let t = self.migration.as_ref().map_or(0, |m| m.migration_ts);
+        let end = self.open_queries.partition_point(|&q| q < t);
+        &self.open_queries[..end]
+    }
+
+    /// Leave the waiting state once no older query is open; true if the pages may now be written.
+    pub fn begin_migration_pages(&mut self) -> bool {
+        let blocked = !self.queries_blocking_migration().is_empty();
+        match self.migration.as_mut() {
+            Some(state) if !blocked => {
+                state.waiting = false;
+                true
+            }
+            _ => false,
+        }
     }
 
     /// Migrate up to `max_pages` more table pages.
@@ -61,6 +95,13 @@ impl Masm {
         let Some(state) = self.migration.as_ref() else {
             return Err(MasmError::MigrationState("no migration is running"));
         };
+        if state.waiting {
+            let blocking = self.queries_blocking_migration();
+            return Err(MasmError::MigrationWaitsForQueries {
+                open: blocking.len() as u64,
+                oldest_ts: blocking.first().copied().unwrap_or(0),
+            });
+        }
         let frozen = state.run_ids.len();
         let mut page = state.next_page;
         let total = self.table.pages.len();

@@ -13,6 +13,8 @@
 //! 8. `scan`: the merged range scan with query timestamps (Figs. 6 and 8).
 //! 9. `migrate`: in-place migration, interruptible at any page and idempotent (§3.2, §3.6).
 //! 10. `checks`: the digest §3 invariants as `InvariantCheck`s.
+//! 11. `log` and `recovery`: the redo log, crash and recovery (§3.6).
+//! 12. `lab`: the MaSM lab (event-driven, timed on `io`, checked against a versioned oracle).
 
 pub mod baseline;
 pub mod buffer;
@@ -20,8 +22,11 @@ pub mod checks;
 pub mod config;
 pub mod error;
 pub mod io;
+pub mod lab;
+pub mod log;
 pub mod migrate;
 pub mod record;
+pub mod recovery;
 pub mod run;
 pub mod scan;
 pub mod store;

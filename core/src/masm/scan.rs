@@ -2,7 +2,8 @@
 //! (§3.1, §3.2, Figs. 6 and 8; digest §2.4, §2.9, §2.10).
 //!
 //! 1. A query takes its timestamp from the global clock (`open_query`); it may run later
-//!    (`run_query`) and must then still see exactly the updates with u.ts < q.ts.
+//!    (`run_query`, or `note_scan_tree` then `answer_query` when the lab times the scan) and must
+//!    then still see exactly the updates with u.ts < q.ts.
 //! 2. MaSM-αM prepares the scan (flush if the buffer holds ≥ S pages, then 2-pass merges until
 //!    K1 + K2 ≤ Q); MaSM-2M does neither.
 //! 3. Sources: one Run scan per run (the run index gives the granules read, at least one per run),
@@ -60,6 +61,34 @@ impl Masm {
             return Err(MasmError::EmptyRange { begin_key, end_key });
         }
         self.prepare_scan()?;
+        self.note_scan_tree();
+        let result = self.merged_scan(query_ts, begin_key, end_key);
+        self.open_queries.remove(pos);
+        Ok(result)
+    }
+
+    /// Record the operator tree just built: one query page per run (the run-count and memory
+    /// bounds are about this moment, Fig. 9 line 9).
+    pub fn note_scan_tree(&mut self) {
+        self.metrics.last_scan_runs = self.runs.len() as u64;
+        self.metrics.last_scan_during_migration = self.migration.is_some();
+    }
+
+    /// Answer an open query from the state now and close it. Whatever happened since it opened
+    /// (updates, flushes, merges, migration) the filters give exactly the updates with
+    /// u.ts < q.ts that are not yet in the table.
+    pub fn answer_query(
+        &mut self,
+        query_ts: u64,
+        begin_key: u64,
+        end_key: u64,
+    ) -> Result<ScanResult, MasmError> {
+        let Ok(pos) = self.open_queries.binary_search(&query_ts) else {
+            return Err(MasmError::UnknownQuery { query_ts });
+        };
+        if begin_key > end_key {
+            return Err(MasmError::EmptyRange { begin_key, end_key });
+        }
         let result = self.merged_scan(query_ts, begin_key, end_key);
         self.open_queries.remove(pos);
         Ok(result)
@@ -128,8 +157,6 @@ impl Masm {
 
         self.metrics.scans += 1;
         self.metrics.granules_read += granules_read;
-        self.metrics.last_scan_runs = runs_read;
-        self.metrics.last_scan_during_migration = self.migration.is_some();
         ScanResult {
             query_ts,
             rows,

@@ -13,6 +13,9 @@
 //!    migration, whose frozen runs may overshoot (digest §8.8).
 //! 4. Metrics count SSD pages written by flushes and merges and per-record writes, so the
 //!    per-update write numbers of Theorems 3.1/3.2 are measured, not assumed.
+//! 5. The lab drives the same steps one event at a time: `can_steal`/`steal_page`, `begin_flush`
+//!    then `flush_step`, `append`, and at scan start `scan_needs_flush` and `merge_for_scan`
+//!    (which returns what each merge read and wrote, so the lab can time it).
 
 use super::buffer::UpdateBuffer;
 use super::config::{Layout, MasmConfig, Variant};
@@ -44,6 +47,9 @@ pub struct MasmMetrics {
     pub migration_pages_written: u64,
     /// Update records applied to table pages by migrations (each R record exactly once).
     pub migration_records_applied: u64,
+    /// Records ever flushed by how often they have been written: once, twice, three times or
+    /// more (a merge moves every input record one bucket up, coalesced or not).
+    pub write_histogram: [u64; 3],
 }
 
 impl MasmMetrics {
@@ -64,9 +70,28 @@ impl MasmMetrics {
 /// A flush being written page by page.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct FlushJob {
+    /// The id its run will have (assigned at the start, so the device can place it).
+    pub run_id: u64,
     pub records: Vec<UpdateRecord>,
     pub pages_total: u64,
     pub pages_written: u64,
+}
+
+/// One 2-pass merge done at scan start: what it read and wrote.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MergeInfo {
+    pub output_run_id: u64,
+    pub output_pages: u64,
+    pub output_records: u64,
+    /// (run id, pages) of each input, oldest first.
+    pub inputs: Vec<(u64, u64)>,
+}
+
+/// The merges of Fig. 9 lines 5–8, and the error if the limit could not be met.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct MergeOutcome {
+    pub merges: Vec<MergeInfo>,
+    pub stuck: Option<MasmError>,
 }
 
 #[derive(Debug, Clone)]
@@ -162,14 +187,37 @@ impl Masm {
             });
         }
         if self.buffer.is_full() {
-            let stealable = matches!(self.cfg.variant, Variant::AlphaM { .. })
-                && self.cfg.page_stealing
-                && self.buffer.stolen_pages < self.layout.query_pages;
-            if stealable {
+            if self.can_steal(0) {
                 self.buffer.steal_page();
             } else {
                 self.flush_now()?;
             }
+        }
+        self.append(key, change)
+    }
+
+    /// Fig. 9 lines 2–3: MaSM-αM may borrow a query page when the buffer is full, if stealing is
+    /// on and the page is idle (`held_query_pages` are read buffers of running scans).
+    pub fn can_steal(&self, held_query_pages: u64) -> bool {
+        matches!(self.cfg.variant, Variant::AlphaM { .. })
+            && self.cfg.page_stealing
+            && self.buffer.stolen_pages + held_query_pages < self.layout.query_pages
+    }
+
+    pub fn steal_page(&mut self) {
+        self.buffer.steal_page();
+    }
+
+    /// Append one update to a buffer with room; returns its commit timestamp.
+    pub fn append(&mut self, key: u64, change: Change) -> Result<u64, MasmError> {
+        if key >= self.cfg.key_space {
+            return Err(MasmError::KeyOutOfRange {
+                key,
+                key_space: self.cfg.key_space,
+            });
+        }
+        if self.buffer.is_full() {
+            return Err(MasmError::BufferFull);
         }
         let ts = self.tick();
         self.buffer.push(UpdateRecord {
@@ -196,6 +244,11 @@ impl Masm {
             &self.open_queries,
         );
         let pages_total = pages_for(records.len(), self.cfg.records_per_page);
+        if self.cfg.variant == Variant::TwoM && self.runs.len() as u64 >= self.cfg.m_pages {
+            return Err(MasmError::RunSlotsFull {
+                limit: self.cfg.m_pages,
+            });
+        }
         let live = self.ssd_live_pages();
         if live + pages_total > self.layout.ssd_capacity_pages {
             return Err(MasmError::SsdFull {
@@ -206,7 +259,10 @@ impl Masm {
         }
         self.buffer.take_for_flush();
         self.buffer.base_capacity_pages = self.layout.buffer_pages;
+        let run_id = self.next_run_id;
+        self.next_run_id += 1;
         self.flush_job = Some(FlushJob {
+            run_id,
             records,
             pages_total,
             pages_written: 0,
@@ -234,11 +290,10 @@ impl Masm {
             }
             self.metrics.record_writes += records.len() as u64;
             self.metrics.records_flushed += records.len() as u64;
+            self.metrics.write_histogram[0] += records.len() as u64;
             self.metrics.flushes += 1;
-            let id = self.next_run_id;
-            self.next_run_id += 1;
             self.runs.push(SortedRun::build(
-                id,
+                job.run_id,
                 1,
                 records,
                 self.cfg.records_per_page,
@@ -262,8 +317,29 @@ impl Masm {
         if self.cfg.variant == Variant::TwoM {
             return Ok(());
         }
-        if self.buffer.pages_used() >= self.layout.buffer_pages || self.flush_job.is_some() {
+        if self.scan_needs_flush() || self.flush_job.is_some() {
             self.flush_now()?;
+        }
+        match self.merge_for_scan().stuck {
+            Some(error) => Err(error),
+            None => Ok(()),
+        }
+    }
+
+    /// Fig. 9 lines 1–4: a MaSM-αM scan flushes a buffer holding S pages or more (which also
+    /// returns the stolen pages).
+    pub fn scan_needs_flush(&self) -> bool {
+        matches!(self.cfg.variant, Variant::AlphaM { .. })
+            && self.buffer.pages_used() >= self.layout.buffer_pages
+    }
+
+    /// Fig. 9 lines 5–8: while K1 + K2 > Q, merge the N earliest 1-pass runs outside a frozen
+    /// migration set. Stuck (fewer than two mergeable runs) is an error except during a
+    /// migration, whose frozen runs may overshoot (digest §8.8).
+    pub fn merge_for_scan(&mut self) -> MergeOutcome {
+        let mut outcome = MergeOutcome::default();
+        if self.cfg.variant == Variant::TwoM {
+            return outcome;
         }
         while self.runs.len() as u64 > self.layout.query_pages {
             let frozen = self.migration.as_ref().map_or(0, |m| m.run_ids.len());
@@ -272,29 +348,37 @@ impl Masm {
                 .take(usize::try_from(self.layout.fan_in).unwrap_or(usize::MAX))
                 .collect();
             if mergeable.len() < 2 {
-                if self.migration.is_some() {
-                    return Ok(());
+                if self.migration.is_none() {
+                    outcome.stuck = Some(MasmError::ThreePassNeeded {
+                        one_pass: self.one_pass_runs(),
+                        two_pass: self.two_pass_runs(),
+                        limit: self.layout.query_pages,
+                    });
                 }
-                return Err(MasmError::ThreePassNeeded {
-                    one_pass: self.one_pass_runs(),
-                    two_pass: self.two_pass_runs(),
-                    limit: self.layout.query_pages,
-                });
+                break;
             }
-            self.merge_two_pass(&mergeable);
+            if let Some(info) = self.merge_two_pass(&mergeable) {
+                outcome.merges.push(info);
+            }
         }
-        Ok(())
+        outcome
     }
 
     /// Merge the given contiguous 1-pass runs (oldest first) into one 2-pass run in their place.
-    fn merge_two_pass(&mut self, positions: &[usize]) {
+    fn merge_two_pass(&mut self, positions: &[usize]) -> Option<MergeInfo> {
         let (Some(&first), Some(&last)) = (positions.first(), positions.last()) else {
-            return;
+            return None;
         };
         let inputs: Vec<SortedRun> = self.runs.drain(first..=last).collect();
+        let input_ids: Vec<(u64, u64)> = inputs.iter().map(|r| (r.id, r.pages)).collect();
         let mut records: Vec<UpdateRecord> = inputs.into_iter().flat_map(|r| r.records).collect();
         for r in &mut records {
+            let before = usize::from(r.ssd_writes.clamp(1, 3)) - 1;
             r.ssd_writes += 1;
+            let after = usize::from(r.ssd_writes.clamp(1, 3)) - 1;
+            let hist = &mut self.metrics.write_histogram;
+            hist[before] = hist[before].saturating_sub(1);
+            hist[after] += 1;
         }
         let records = sort_and_coalesce(records, self.cfg.coalesce, &self.open_queries);
         for r in &records {
@@ -312,6 +396,13 @@ impl Masm {
             self.layout.records_per_granule,
         );
         self.metrics.ssd_pages_written_merge += run.pages;
+        let info = MergeInfo {
+            output_run_id: id,
+            output_pages: run.pages,
+            output_records: run.records.len() as u64,
+            inputs: input_ids,
+        };
         self.runs.insert(first, run);
+        Some(info)
     }
 }
