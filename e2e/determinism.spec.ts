@@ -2,7 +2,7 @@
 import { readdirSync } from "node:fs";
 import { test, expect, api, openApp, readScenario, cliRun, repoRoot, type SimState } from "./fixtures";
 
-const labs = ["hdd"];
+const labs = ["hdd", "masm"];
 
 for (const lab of labs) {
   const files = readdirSync(`${repoRoot}/scenarios/${lab}`).filter((name) => name.endsWith(".json"));

@@ -19,6 +19,12 @@ const TIME_SPEEDS = [0.001, 0.01, 0.1, 1, 10, 100] as const;
 const FLASH_SPEEDS = [0.00001, 0.0001, 0.001, 0.01, 0.1, 1] as const;
 /** NAND: one ISPP pulse is ~30 µs, so 1/10,000× shows about two pulses a second. */
 const CELL_SPEEDS = [0.00001, 0.0001, 0.001, 0.01, 0.1, 1, 10, 100] as const;
+/**
+ * MaSM: updates arrive about 1 ms apart and a range scan keeps the HDD busy for milliseconds,
+ * so 1/100× shows ten updates a second; an SSD page write of a flush takes a fraction of a
+ * millisecond, so slow to 1/1,000× or 1/10,000× to watch a flush page by page.
+ */
+const MASM_SPEEDS = [0.0001, 0.001, 0.01, 0.1, 1, 10] as const;
 
 export const LABS: readonly LabEntry[] = [
   {
@@ -53,8 +59,8 @@ export const LABS: readonly LabEntry[] = [
     title: "MaSM",
     summary: "Cache updates on an SSD and merge them into warehouse scans on the fly.",
     source: "Athanassoulis et al., Online Updates on Data Warehouses via Judicious Use of Solid-State Storage (TODS 2015)",
-    available: false,
-    speeds: TIME_SPEEDS,
+    available: true,
+    speeds: MASM_SPEEDS,
     defaultSpeed: 0.01,
   },
   {

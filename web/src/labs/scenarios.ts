@@ -13,6 +13,7 @@ export interface BundledScenario {
 /** Preferred default scenario per lab; otherwise the first file in name order. */
 const PREFERRED_DEFAULT: Record<string, string> = {
   hdd: "random-reads-sstf",
+  masm: "life-of-an-update",
   nand: "mlc-lsb-vs-msb",
   ssd: "random-writes-gc",
 };

@@ -5,6 +5,7 @@ import type { CoreInfo } from "../sim/types";
 import { GenericView } from "./GenericView";
 import type { LabViewProps } from "./LabViewProps";
 import { hddViews } from "./hdd";
+import { masmViews } from "./masm";
 import { nandViews } from "./nand";
 import { ssdViews } from "./ssd";
 
@@ -22,7 +23,7 @@ const GENERIC: LabViews = {
   watch: (_name, description) => description ?? "Step through the run and read the event log: every line is one thing the core did.",
 };
 
-const VIEWS: Record<string, LabViews> = { hdd: hddViews, nand: nandViews, ssd: ssdViews };
+const VIEWS: Record<string, LabViews> = { hdd: hddViews, masm: masmViews, nand: nandViews, ssd: ssdViews };
 
 export function labViews(lab: string): LabViews {
   return VIEWS[lab] ?? GENERIC;
