@@ -167,7 +167,8 @@ test("the compare view shows MaSM, in-place, IU and LSM with their answer checks
   await expect(page.getByTestId("masm-tab-compare")).toBeVisible();
   if (!bundled) {
     await expect(page.getByTestId("masm-tab-compare")).toBeDisabled();
-    await page.getByTestId("masm-compare-toggle").check();
+    await page.getByTestId("masm-compare-toggle").click();
+    await expect(page.getByTestId("masm-compare-toggle")).toBeChecked();
     await expect(page.getByTestId("masm-tab-compare")).toBeEnabled();
   }
   await api(page, "runToEnd");
@@ -194,14 +195,18 @@ test("the compare view shows MaSM, in-place, IU and LSM with their answer checks
 test("ticking compare reloads the scenario with the baselines and enables the compare tab", async ({ page, consoleErrors }) => {
   await openScenario(page, "life-of-an-update.json");
   await expect(page.getByTestId("masm-tab-compare")).toBeDisabled();
-  await page.getByTestId("masm-compare-toggle").check();
+  // The box is controlled by the loaded scenario: it turns on once the reload is done, so click
+  // and wait for it rather than `check()`, which demands an immediate change.
+  await page.getByTestId("masm-compare-toggle").click();
+  await expect(page.getByTestId("masm-compare-toggle")).toBeChecked();
   await expect(page.getByTestId("masm-tab-compare")).toBeEnabled();
   await api(page, "runToEnd");
   await page.getByTestId("masm-tab-compare").click();
   await expect(page.getByTestId("masm-compare-row")).toHaveCount(4);
   for (const invariant of await api<InvariantReport[]>(page, "invariants")) expect(invariant.ok, `${invariant.name} ${invariant.detail}`).toBe(true);
   // Unticking drops the baselines: back to the lab tab.
-  await page.getByTestId("masm-compare-toggle").uncheck();
+  await page.getByTestId("masm-compare-toggle").click();
+  await expect(page.getByTestId("masm-compare-toggle")).not.toBeChecked();
   await expect(page.getByTestId("masm-tab-compare")).toBeDisabled();
   await expect(page.getByTestId("masm-view")).toHaveAttribute("data-tab", "lab");
   expect(consoleErrors).toEqual([]);
@@ -255,7 +260,8 @@ test("MaSM compare screenshot: four schemes on shared axes", async ({ page, cons
   const bundled = FILES.find((f) => doc(f).params?.compare === true);
   await openScenario(page, bundled ?? "life-of-an-update.json");
   if (!bundled) {
-    await page.getByTestId("masm-compare-toggle").check();
+    await page.getByTestId("masm-compare-toggle").click();
+    await expect(page.getByTestId("masm-compare-toggle")).toBeChecked();
     await expect(page.getByTestId("masm-tab-compare")).toBeEnabled();
   }
   await api(page, "runToEnd");
