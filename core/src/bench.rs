@@ -20,5 +20,6 @@ pub fn cases() -> Vec<BenchCase> {
         default_size: crate::device::hdd::bench::DEFAULT_REQUESTS,
     }];
     cases.extend(crate::device::ssd::bench_cases());
+    cases.extend(crate::masm::bench::cases());
     cases
 }

@@ -56,5 +56,6 @@ pub fn all_claims() -> Vec<Claim> {
     claims.extend(crate::device::hdd::reproduce::claims());
     claims.extend(crate::device::nand::claims());
     claims.extend(crate::device::ssd::claims());
+    claims.extend(crate::masm::reproduce::claims());
     claims
 }

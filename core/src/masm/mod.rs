@@ -17,6 +17,7 @@
 //! 12. `lab`: the MaSM lab (event-driven, timed on `io`, checked against a versioned oracle).
 
 pub mod baseline;
+pub mod bench;
 pub mod buffer;
 pub mod checks;
 pub mod config;
@@ -27,6 +28,7 @@ pub mod log;
 pub mod migrate;
 pub mod record;
 pub mod recovery;
+pub mod reproduce;
 pub mod run;
 pub mod scan;
 pub mod store;

@@ -21,11 +21,12 @@
 
 pub mod tree;
 
-use super::{BASELINE_PAGE_BYTES, BaselineConfig, BaselineMetrics, io_error};
+use std::collections::BTreeMap;
+
+use super::{BASELINE_PAGE_BYTES, BaselineConfig, BaselineMetrics, io_error, load_rows};
 use crate::masm::error::MasmError;
 use crate::masm::io::{Devices, Span};
 use crate::masm::record::{Change, Row, UpdateRecord, apply};
-use crate::masm::table::BaseTable;
 
 pub use tree::{LsmShape, LsmTree, MergePolicy, MergeStep, size_ratio};
 
@@ -36,7 +37,8 @@ const MERGE_SEED: u64 = 0x4C53_4D00;
 pub struct Lsm {
     cfg: BaselineConfig,
     dev: Devices,
-    table: BaseTable,
+    /// The main data on the disk (changed only by migrations).
+    table: BTreeMap<u64, Row>,
     tree: LsmTree,
     /// Byte address of level i+1's region in the cache, and its size.
     level_base_bytes: Vec<u64>,
@@ -70,7 +72,7 @@ impl Lsm {
         )?;
         Ok(Self {
             dev: Devices::new(&cfg.io).map_err(io_error)?,
-            table: BaseTable::load(cfg.key_space, cfg.keys_per_table_page, base_rows),
+            table: load_rows(cfg, base_rows)?,
             tree,
             level_base_bytes,
             level_bytes,
@@ -196,10 +198,8 @@ impl Lsm {
         }
         let ssd = self.dev.cache.read_pieces(now_ns, &pieces);
         let end_ns = hdd.end_ns.max(ssd.end_ns);
-        let rows = merge_rows(
-            &self.table.range(from, to),
-            &self.tree.range_updates(from, to),
-        );
+        let base: Vec<(u64, Row)> = self.table.range(from..=to).map(|(&k, &r)| (k, r)).collect();
+        let rows = merge_rows(&base, &self.tree.range_updates(from, to));
         self.metrics.record_scan(now_ns, end_ns);
         Ok((rows, end_ns))
     }
@@ -240,25 +240,12 @@ fn merge_rows(base: &[(u64, Row)], updates: &[UpdateRecord]) -> Vec<(u64, Row)> 
     rows
 }
 
-/// Apply records (sorted by key, one per key) to the table pages in place.
-fn apply_to_table(table: &mut BaseTable, records: &[UpdateRecord]) {
+/// Apply records (one per key) to the main data.
+fn apply_to_table(table: &mut BTreeMap<u64, Row>, records: &[UpdateRecord]) {
     for record in records {
-        let page_index = table.page_of(record.key);
-        let Some(page) = table.pages.get_mut(page_index) else {
-            continue;
+        match apply(table.get(&record.key).copied(), &record.change) {
+            Some(row) => table.insert(record.key, row),
+            None => table.remove(&record.key),
         };
-        let pos = page.rows.partition_point(|(k, _)| *k < record.key);
-        let present = page.rows.get(pos).filter(|(k, _)| *k == record.key);
-        match (
-            present.map(|(_, r)| *r),
-            apply(present.map(|(_, r)| *r), &record.change),
-        ) {
-            (Some(_), Some(row)) => page.rows[pos].1 = row,
-            (Some(_), None) => {
-                page.rows.remove(pos);
-            }
-            (None, Some(row)) => page.rows.insert(pos, (record.key, row)),
-            (None, None) => {}
-        }
     }
 }
