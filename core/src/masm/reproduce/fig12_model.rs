@@ -159,7 +159,10 @@ pub fn claims(base: &Result<Devices, String>) -> Vec<Claim> {
                                  s = 4.17 ms is only the rotational latency, the simulated disk \
                                  also seeks (the paper's own 4 KB scan took 12.2 ms), and the \
                                  SSD's batched reads are not FBW = 193 MB/s each, so short \
-                                 ranges differ most",
+                                 ranges differ most; and a run's slice of a range usually \
+                                 starts and ends inside granules, so about ‖SSD‖·r + N·g pages \
+                                 are read where the model takes the max of the two (largest \
+                                 where they are equal: 100 MB at α = 0.5, g = 1)",
                                 m.runs,
                                 scans_for(bytes),
                                 main_ns / 1e6,
