@@ -14,9 +14,6 @@
 //!    (`restart_migration_after_crash`) rescans from page 0 and, by the same filter, applies
 //!    nothing twice: the result is the same as an uninterrupted migration (idempotence, §3.6).
 
-use std::cmp::Reverse;
-use std::collections::BinaryHeap;
-
 use super::error::MasmError;
 use super::record::{UpdateRecord, apply};
 use super::store::Masm;
@@ -181,18 +178,7 @@ fn merged_updates(
     last_key: u64,
 ) -> Vec<UpdateRecord> {
     let slices: Vec<&[UpdateRecord]> = runs.iter().map(|r| r.slice(first_key, last_key)).collect();
-    let mut heap: BinaryHeap<Reverse<(u64, u64, usize, usize)>> = BinaryHeap::new();
-    for (s, src) in slices.iter().enumerate() {
-        if let Some(r) = src.first() {
-            heap.push(Reverse((r.key, r.ts, s, 0)));
-        }
-    }
     let mut out = Vec::new();
-    while let Some(Reverse((_, _, s, i))) = heap.pop() {
-        out.push(slices[s][i]);
-        if let Some(next) = slices[s].get(i + 1) {
-            heap.push(Reverse((next.key, next.ts, s, i + 1)));
-        }
-    }
+    super::run::merge_by_key_ts(&slices, |r| out.push(*r));
     out
 }

@@ -9,6 +9,9 @@
 //!    granule whose first key is < b (strict, so a key spanning two granules is not skipped) and
 //!    reads granules while their first key ≤ e: at least one granule per run (Eq. 9–10).
 
+use std::cmp::Reverse;
+use std::collections::BinaryHeap;
+
 use super::record::{UpdateRecord, combine, fingerprint};
 
 /// Sort by (key, ts) and coalesce under the active-query rule. `open_queries` is sorted ascending.
@@ -122,6 +125,24 @@ pub fn slice_range(records: &[UpdateRecord], begin_key: u64, end_key: u64) -> &[
     let lo = records.partition_point(|r| r.key < begin_key);
     let hi = records.partition_point(|r| r.key <= end_key).max(lo);
     &records[lo..hi]
+}
+
+/// K-way merge of slices each sorted by (key, ts), calling `visit` in (key, ts) order; ts is
+/// unique, so the order is total. Shared by the merged scan (*Merge updates*) and migration.
+pub fn merge_by_key_ts(sources: &[&[UpdateRecord]], mut visit: impl FnMut(&UpdateRecord)) {
+    let mut heap: BinaryHeap<Reverse<(u64, u64, usize, usize)>> = BinaryHeap::new();
+    for (s, src) in sources.iter().enumerate() {
+        if let Some(r) = src.first() {
+            heap.push(Reverse((r.key, r.ts, s, 0)));
+        }
+    }
+    while let Some(Reverse((_, _, s, i))) = heap.pop() {
+        let src = sources[s];
+        if let Some(next) = src.get(i + 1) {
+            heap.push(Reverse((next.key, next.ts, s, i + 1)));
+        }
+        visit(&src[i]);
+    }
 }
 
 pub fn pages_for(records: usize, records_per_page: u64) -> u64 {

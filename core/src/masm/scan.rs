@@ -16,11 +16,9 @@
 //!    for each key apply its updates in timestamp order to the base row (or to nothing); output
 //!    the surviving rows in strictly increasing key order.
 
-use std::cmp::Reverse;
-use std::collections::BinaryHeap;
-
 use super::error::MasmError;
 use super::record::{Row, UpdateRecord, apply};
+use super::run::merge_by_key_ts;
 use super::store::Masm;
 
 /// What a scan returned and what it cost.
@@ -108,24 +106,14 @@ impl Masm {
         sources.push(self.buffer.slice(begin_key, end_key));
         let runs_read = self.runs.len() as u64;
 
-        // Merge updates: k-way heap merge by (key, ts); ts is unique so the order is total.
-        let mut heap: BinaryHeap<Reverse<(u64, u64, usize, usize)>> = BinaryHeap::new();
-        for (s, src) in sources.iter().enumerate() {
-            if let Some(r) = src.first() {
-                heap.push(Reverse((r.key, r.ts, s, 0)));
-            }
-        }
+        // Merge updates: k-way merge by (key, ts), keeping what this query sees and what no
+        // migration has already applied to the covering page.
         let mut updates: Vec<UpdateRecord> = Vec::new();
-        while let Some(Reverse((_, _, s, i))) = heap.pop() {
-            let src = sources[s];
-            let r = src[i];
-            if let Some(next) = src.get(i + 1) {
-                heap.push(Reverse((next.key, next.ts, s, i + 1)));
-            }
+        merge_by_key_ts(&sources, |r| {
             if r.ts < query_ts && r.ts > self.table.page_ts_of(r.key) {
-                updates.push(r);
+                updates.push(*r);
             }
-        }
+        });
         let update_records_merged = updates.len() as u64;
 
         // Merge data updates: outer join with the table range scan.
