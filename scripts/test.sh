@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # Every test, in the order that fails fastest: formatting, lints, Rust tests (unit, property,
-# golden scenarios, CLI, reproductions), TypeScript types, vitest, production build, Playwright.
+# the conformance suite over every lab and scenario, golden trace hashes, CLI, reproductions),
+# the largest legal scenarios in an optimised profile, TypeScript types, vitest, production
+# build, Playwright.
 # Run through `npm test`, which first runs scripts/setup.sh test.
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -16,6 +18,8 @@ if cargo tree -p flashlab-core -e normal --prefix none | grep -Eq '^(wasm-bindge
   echo "flashlab-core must not depend on wasm-bindgen, js-sys or web-sys"; exit 1
 fi
 stage "cargo test";         cargo test --workspace --quiet 2>&1 | grep -Ev '^\s*$|^running 0 tests'
+stage "largest legal scenario of every lab: memory and time (bench-fast profile)"
+cargo test --profile bench-fast -p flashlab-core --test work_bounds --quiet -- --ignored --nocapture 2>&1 | grep -Ev '^\s*$|^running 0 tests'
 stage "cargo build (CLI for the browser-vs-native tests)"; cargo build -p flashlab-core --bin flashlab --quiet
 stage "TypeScript";         tsc -p tsconfig.json
 stage "vitest";             vitest run

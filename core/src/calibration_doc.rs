@@ -1,72 +1,20 @@
 //! `docs/CALIBRATION.md` is partly generated from the presets the models run on, so the doc, the
 //! UI's provenance panels (each lab's `info()`) and the models cannot disagree.
 //!
-//! 1. Each device contributes one block of markdown (`blocks`).
+//! 1. Each lab contributes its blocks of markdown (`LabSpec::calibration`), listed by `blocks`.
 //! 2. `splice` puts each block between its `BEGIN GENERATED` / `END GENERATED` markers in the
 //!    document, leaving the hand-written text around them untouched.
 //! 3. `tests/calibration_doc.rs` fails when the file differs from `splice(file)`;
 //!    `FLASHLAB_BLESS=1 cargo test -p flashlab-core --test calibration_doc` rewrites it.
 
-use crate::device::{hdd, nand, ssd};
+pub use crate::plugin::GeneratedBlock;
 
-/// One generated section: its marker name and its markdown body.
-pub struct GeneratedBlock {
-    pub name: &'static str,
-    pub body: String,
-}
-
+/// Every built lab's generated blocks, in registry order.
 pub fn blocks() -> Vec<GeneratedBlock> {
-    vec![
-        GeneratedBlock {
-            name: "hdd presets",
-            body: hdd::calibration_doc::hdd_markdown(),
-        },
-        GeneratedBlock {
-            name: "ssd presets",
-            body: ssd::calibration_md(),
-        },
-        GeneratedBlock {
-            name: "nand presets",
-            body: nand::calibration_markdown_rows().join("\n"),
-        },
-        GeneratedBlock {
-            name: "masm constants",
-            body: masm_markdown(),
-        },
-    ]
-}
-
-/// The MaSM lab's own constants (the devices under it are the HDD and SSD presets above), from
-/// the same list its `info()` shows, for the paper's testbed configuration.
-fn masm_markdown() -> String {
-    let cfg = crate::masm::io::IoConfig::default();
-    let mut out = String::from(
-        "Generated from `core/src/masm/io/constants.rs` for the paper's testbed (Barracuda + X25-E). \
-         A scenario may override them; the lab's constants card then shows the scenario's value.\n\n\
-         | parameter | value | unit | tag | source |\n|---|---|---|---|---|\n",
-    );
-    let rows = crate::masm::io::constants(&cfg).unwrap_or_default();
-    for row in rows.iter().filter(|r| {
-        r.get("key")
-            .and_then(|k| k.as_str())
-            .is_some_and(|k| k.starts_with("masm."))
-    }) {
-        let text = |field: &str| row.get(field).and_then(|v| v.as_str()).unwrap_or("");
-        let value = row
-            .get("value")
-            .and_then(|v| v.as_f64())
-            .unwrap_or(f64::NAN);
-        out.push_str(&format!(
-            "| `{}` ({}) | {} | {} | {} | {} |\n",
-            text("key"),
-            cell(text("label")),
-            format_value(value),
-            text("unit"),
-            cell(text("tag")),
-            cell(text("source")),
-        ));
-    }
-    out
+    crate::labs::PLUGINS
+        .iter()
+        .flat_map(|plugin| (plugin.calibration)())
+        .collect()
 }
 
 pub fn begin_marker(name: &str) -> String {
@@ -78,20 +26,6 @@ pub fn begin_marker(name: &str) -> String {
 
 pub fn end_marker(name: &str) -> String {
     format!("<!-- END GENERATED: {name} -->")
-}
-
-/// A value printed with at most 4 decimals and no trailing zeros.
-pub fn format_value(value: f64) -> String {
-    if value.fract() == 0.0 && value.abs() < 1e15 {
-        return format!("{value:.0}");
-    }
-    let text = format!("{value:.4}");
-    text.trim_end_matches('0').trim_end_matches('.').to_string()
-}
-
-/// A table cell: pipes escaped, newlines folded.
-pub fn cell(text: &str) -> String {
-    text.replace('|', "\\|").replace('\n', " ")
 }
 
 /// Replaces every block's text between its markers. A missing marker is an error naming it.

@@ -1,102 +1,170 @@
-//! The registry of built labs: builds the right `Lab` from a scenario and dispatches to it.
-//! Adding a lab = one variant here, one arm in `build`, one entry in `body_schemas`.
+//! The registry: the one list of built labs. Everything else that names every lab is generated
+//! from it: the `AnyLab` enum and its `Lab` dispatch, `BUILT_LABS`, `build`, the body schemas of
+//! `scenarios/schema.json`, the claims of `flashlab reproduce`, the cases of `flashlab bench`,
+//! the generated blocks of `docs/CALIBRATION.md` and each lab's event-kind table.
+//!
+//! Adding a lab: implement `plugin::LabSpec` in its folder (its `plugin.rs`), then add one line
+//! to the `registry!` call at the bottom of this file.
 
 use schemars::schema::RootSchema;
 use serde_json::Value;
 
-use crate::device::hdd::HddLab;
-use crate::device::nand::NandLab;
-use crate::device::ssd::SsdLab;
-use crate::masm::lab::MasmLab;
+use crate::plugin::{BenchCase, Claim, GeneratedBlock, LabSpec, work};
 use crate::scenario::{Header, ScenarioError, parse_document};
 use crate::sim::{
     Answer, EventKindInfo, InvariantCheck, Lab, LabView, Metric, SimError, TraceSink,
 };
 
-/// Labs this version can run (the format knows more: see `scenario::header::KNOWN_LABS`).
-pub const BUILT_LABS: &[&str] = &["hdd", "ssd", "nand", "masm"];
-
-#[derive(Debug, Clone)]
-pub enum AnyLab {
-    Hdd(Box<HddLab>),
-    Nand(Box<NandLab>),
-    Ssd(Box<SsdLab>),
-    Masm(Box<MasmLab>),
+/// What the registry knows of one lab without building it.
+#[derive(Clone, Copy)]
+pub struct Plugin {
+    pub name: &'static str,
+    pub event_kinds: &'static [EventKindInfo],
+    pub body_schema: fn() -> RootSchema,
+    pub claims: fn() -> Vec<Claim>,
+    pub bench_cases: fn() -> Vec<BenchCase>,
+    pub calibration: fn() -> Vec<GeneratedBlock>,
 }
 
-/// Parses, validates and builds. `seed_override` replaces the scenario's seed (CLI `--seed`).
+impl Plugin {
+    const fn of<L: LabSpec>() -> Self {
+        Self {
+            name: L::NAME,
+            event_kinds: L::EVENT_KINDS,
+            body_schema: L::body_schema,
+            claims: L::claims,
+            bench_cases: L::bench_cases,
+            calibration: L::calibration,
+        }
+    }
+}
+
+/// Builds one lab and checks its work estimates against the budgets before anything runs.
+fn build_checked<L: LabSpec>(
+    body: serde_json::Map<String, Value>,
+    seed: u64,
+) -> Result<Box<L>, ScenarioError> {
+    let lab = L::from_body(body, seed)?;
+    work::check(&lab.work_estimates())?;
+    Ok(Box::new(lab))
+}
+
+macro_rules! registry {
+    ($($variant:ident($ty:ty)),+ $(,)?) => {
+        #[derive(Debug, Clone)]
+        pub enum AnyLab {
+            $($variant(Box<$ty>)),+
+        }
+
+        /// Every built lab, in registry order.
+        pub const PLUGINS: &[Plugin] = &[$(Plugin::of::<$ty>()),+];
+
+        /// Labs this version can run (the format knows more: `scenario::header::KNOWN_LABS`).
+        pub const BUILT_LABS: &[&str] = &[$(<$ty as LabSpec>::NAME),+];
+
+        fn build_lab(
+            name: &str,
+            body: serde_json::Map<String, Value>,
+            seed: u64,
+        ) -> Result<Option<AnyLab>, ScenarioError> {
+            $(
+                if name == <$ty as LabSpec>::NAME {
+                    return Ok(Some(AnyLab::$variant(build_checked::<$ty>(body, seed)?)));
+                }
+            )+
+            Ok(None)
+        }
+
+        macro_rules! dispatch {
+            ($self:ident, $lab:ident => $body:expr) => {
+                match $self {
+                    $(AnyLab::$variant($lab) => $body),+
+                }
+            };
+        }
+
+        impl AnyLab {
+            /// Whether the run depends on its seed (`LabSpec::seed_matters`).
+            pub fn seed_matters(&self) -> bool {
+                match self {
+                    $(AnyLab::$variant(lab) => <$ty as LabSpec>::seed_matters(lab)),+
+                }
+            }
+
+            /// The event-kind table of the lab inside.
+            pub fn event_kinds(&self) -> &'static [EventKindInfo] {
+                match self {
+                    $(AnyLab::$variant(_) => <$ty as LabSpec>::EVENT_KINDS),+
+                }
+            }
+        }
+
+        impl Lab for AnyLab {
+            fn lab_name(&self) -> &'static str {
+                dispatch!(self, lab => lab.lab_name())
+            }
+            fn step(&mut self, trace: &mut TraceSink) -> Result<bool, SimError> {
+                dispatch!(self, lab => lab.step(trace))
+            }
+            fn now_ns(&self) -> u64 {
+                dispatch!(self, lab => lab.now_ns())
+            }
+            fn check_invariants(&self) -> Vec<InvariantCheck> {
+                dispatch!(self, lab => lab.check_invariants())
+            }
+            fn metrics(&self) -> Vec<Metric> {
+                dispatch!(self, lab => lab.metrics())
+            }
+            fn answers(&self) -> Vec<Answer> {
+                dispatch!(self, lab => lab.answers())
+            }
+            fn view(&self) -> LabView {
+                dispatch!(self, lab => lab.view())
+            }
+            fn info(&self) -> Value {
+                dispatch!(self, lab => lab.info())
+            }
+            fn state_bytes(&self) -> u64 {
+                dispatch!(self, lab => lab.state_bytes())
+            }
+        }
+    };
+}
+
+/// Parses, validates and builds. `seed_override` replaces the scenario's seed (CLI `--seed`) and
+/// obeys the same range as the file's `seed`.
 pub fn build(text: &str, seed_override: Option<u64>) -> Result<(Header, AnyLab), ScenarioError> {
     let (mut header, body) = parse_document(text)?;
     if let Some(seed) = seed_override {
+        crate::scenario::header::check_seed(seed, "--seed")?;
         header.seed = seed;
     }
-    let lab = match header.lab.as_str() {
-        "hdd" => AnyLab::Hdd(Box::new(HddLab::from_body(body, header.seed)?)),
-        "nand" => AnyLab::Nand(Box::new(NandLab::from_body(body, header.seed)?)),
-        "ssd" => AnyLab::Ssd(Box::new(SsdLab::from_body(body, header.seed)?)),
-        "masm" => AnyLab::Masm(Box::new(MasmLab::from_body(body, header.seed)?)),
-        other => {
-            return Err(ScenarioError::new(
-                "lab",
-                format!(
-                    "\"{other}\" is not built in this version yet (available: {})",
-                    BUILT_LABS.join(", ")
-                ),
-            ));
-        }
-    };
-    Ok((header, lab))
+    match build_lab(&header.lab, body, header.seed)? {
+        Some(lab) => Ok((header, lab)),
+        None => Err(ScenarioError::new(
+            "lab",
+            format!(
+                "\"{}\" is not built in this version yet (available: {})",
+                header.lab,
+                BUILT_LABS.join(", ")
+            ),
+        )),
+    }
 }
 
 /// The body schema of every built lab, for `scenarios/schema.json`.
 pub fn body_schemas() -> Vec<(&'static str, RootSchema)> {
-    vec![
-        ("hdd", HddLab::body_schema()),
-        ("nand", NandLab::body_schema()),
-        ("ssd", SsdLab::body_schema()),
-        ("masm", MasmLab::body_schema()),
-    ]
+    PLUGINS
+        .iter()
+        .map(|p| (p.name, (p.body_schema)()))
+        .collect()
 }
 
-macro_rules! dispatch {
-    ($self:ident, $lab:ident => $body:expr) => {
-        match $self {
-            AnyLab::Hdd($lab) => $body,
-            AnyLab::Nand($lab) => $body,
-            AnyLab::Ssd($lab) => $body,
-            AnyLab::Masm($lab) => $body,
-        }
-    };
-}
-
-impl Lab for AnyLab {
-    fn lab_name(&self) -> &'static str {
-        dispatch!(self, lab => lab.lab_name())
-    }
-    fn step(&mut self, trace: &mut TraceSink) -> Result<bool, SimError> {
-        dispatch!(self, lab => lab.step(trace))
-    }
-    fn now_ns(&self) -> u64 {
-        dispatch!(self, lab => lab.now_ns())
-    }
-    fn check_invariants(&self) -> Vec<InvariantCheck> {
-        dispatch!(self, lab => lab.check_invariants())
-    }
-    fn metrics(&self) -> Vec<Metric> {
-        dispatch!(self, lab => lab.metrics())
-    }
-    fn answers(&self) -> Vec<Answer> {
-        dispatch!(self, lab => lab.answers())
-    }
-    fn view(&self) -> LabView {
-        dispatch!(self, lab => lab.view())
-    }
-    fn info(&self) -> Value {
-        dispatch!(self, lab => lab.info())
-    }
-    fn event_kinds(&self) -> &'static [EventKindInfo] {
-        dispatch!(self, lab => lab.event_kinds())
-    }
+registry! {
+    Hdd(crate::device::hdd::HddLab),
+    Ssd(crate::device::ssd::SsdLab),
+    Nand(crate::device::nand::NandLab),
+    Masm(crate::masm::lab::MasmLab),
 }
 
 #[cfg(test)]
@@ -104,12 +172,16 @@ mod tests {
     use super::*;
 
     #[test]
-    fn every_built_lab_has_a_schema_and_every_schema_a_built_lab() {
-        let mut schemas: Vec<&str> = body_schemas().iter().map(|(name, _)| *name).collect();
-        let mut built = BUILT_LABS.to_vec();
-        schemas.sort_unstable();
-        built.sort_unstable();
-        assert_eq!(schemas, built);
+    fn every_built_lab_has_a_schema_and_a_unique_name() {
+        let schemas: Vec<&str> = body_schemas().iter().map(|(name, _)| *name).collect();
+        assert_eq!(schemas, BUILT_LABS);
+        let mut names = BUILT_LABS.to_vec();
+        names.sort_unstable();
+        names.dedup();
+        assert_eq!(names.len(), BUILT_LABS.len());
+        for name in BUILT_LABS {
+            assert!(crate::scenario::header::KNOWN_LABS.contains(name), "{name}");
+        }
     }
 
     #[test]
@@ -117,6 +189,16 @@ mod tests {
         let text = r#"{"version":1,"lab":"fdtree","title":"t","seed":1}"#;
         let error = build(text, None).map(|_| ()).unwrap_err().to_string();
         assert!(error.starts_with("lab: \"fdtree\" is not built"), "{error}");
-        assert!(error.contains("hdd, ssd, nand, masm"), "{error}");
+        assert!(error.contains(&BUILT_LABS.join(", ")), "{error}");
+    }
+
+    #[test]
+    fn a_seed_override_obeys_the_range_of_the_file_seed() {
+        let text = r#"{"version":1,"lab":"hdd","title":"t","seed":1}"#;
+        let error = build(text, Some(u64::MAX))
+            .map(|_| ())
+            .unwrap_err()
+            .to_string();
+        assert!(error.starts_with("--seed: "), "{error}");
     }
 }

@@ -2,14 +2,16 @@
 //!
 //! See `docs/ARCHITECTURE.md` for the map. In short: `sim` is the kernel every lab shares,
 //! `scenario` turns untrusted JSON into validated input, `device` holds the calibrated device
-//! models (each with its lab), `labs` dispatches over the built labs, `session` is what the CLI
-//! and the wasm handle drive, `reproduce` and `bench` back the CLI commands of the same names.
+//! models (each with its lab), `plugin` is what a lab says about itself, `labs` is the one list of
+//! built labs, `session` is what the CLI and the wasm handle drive, `reproduce`, `bench` and
+//! `calibration_doc` gather every lab's claims, bench cases and calibration tables.
 
 pub mod bench;
 pub mod calibration_doc;
 pub mod device;
 pub mod labs;
 pub mod masm;
+pub mod plugin;
 pub mod reproduce;
 pub mod scenario;
 pub mod session;

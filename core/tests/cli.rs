@@ -140,9 +140,14 @@ fn unknown_command_is_bad_input() {
 #[test]
 fn reproduce_lists_claims_with_paper_and_simulated_values() {
     let output = flashlab(&["reproduce", "--json"]);
-    let claims: serde_json::Value = serde_json::from_slice(&output.stdout).expect("JSON");
-    let claims = claims.as_array().expect("array");
+    let report: serde_json::Value = serde_json::from_slice(&output.stdout).expect("JSON");
+    let claims = report["claims"].as_array().expect("array");
     assert!(!claims.is_empty());
+    let reproductions = claims
+        .iter()
+        .filter(|c| c["kind"] == "reproduction")
+        .count();
+    assert_eq!(report["summary"]["reproductions"], reproductions);
     for claim in claims {
         for field in [
             "id",
@@ -152,6 +157,8 @@ fn reproduce_lists_claims_with_paper_and_simulated_values() {
             "error_pct",
             "pass",
             "method",
+            "kind",
+            "comparison",
         ] {
             assert!(claim.get(field).is_some(), "{field} in {claim}");
         }

@@ -3,29 +3,15 @@
 // Helpers outside #[test] functions may panic too: in a test, a panic is a failure report.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-use std::path::PathBuf;
+mod common;
 
 use flashlab_core::Session;
 use flashlab_core::scenario::limits::{MAX_GENERATED_OPS, MAX_OPS};
 use serde_json::{Value, json};
 
-fn scenario_dir() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../scenarios/hdd")
-}
-
-fn scenario_files() -> Vec<PathBuf> {
-    let mut files: Vec<PathBuf> = std::fs::read_dir(scenario_dir())
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|x| x == "json"))
-        .collect();
-    files.sort();
-    files
-}
-
 #[test]
 fn every_scenario_in_scenarios_hdd_runs_with_all_invariants_ok() {
-    let files = scenario_files();
+    let files = common::scenario_paths("hdd");
     assert!(files.len() >= 4, "{files:?}");
     for file in files {
         let text = std::fs::read_to_string(&file).unwrap();
@@ -50,8 +36,14 @@ fn every_scenario_in_scenarios_hdd_runs_with_all_invariants_ok() {
 
 #[test]
 fn default_scenario_exists_and_reads_are_answered_in_op_order() {
-    assert!(scenario_dir().join("random-reads-sstf.json").exists());
-    let text = std::fs::read_to_string(scenario_dir().join("explicit-ops.json")).unwrap();
+    assert!(
+        common::repo_path("scenarios/hdd")
+            .join("random-reads-sstf.json")
+            .exists()
+    );
+    let text =
+        std::fs::read_to_string(common::repo_path("scenarios/hdd").join("explicit-ops.json"))
+            .unwrap();
     let mut session = Session::load(&text, None).unwrap();
     session.run_to_end();
     let doc: Value = serde_json::from_str(&text).unwrap();
@@ -78,17 +70,21 @@ fn hash_of(text: &str, seed: Option<u64>) -> String {
 
 #[test]
 fn same_seed_gives_the_same_trace_hash_and_a_different_seed_a_different_one() {
-    for file in scenario_files() {
+    for file in common::scenario_paths("hdd") {
         let text = std::fs::read_to_string(&file).unwrap();
         assert_eq!(hash_of(&text, None), hash_of(&text, None), "{file:?}");
     }
-    let text = std::fs::read_to_string(scenario_dir().join("random-reads-fcfs.json")).unwrap();
+    let text =
+        std::fs::read_to_string(common::repo_path("scenarios/hdd").join("random-reads-fcfs.json"))
+            .unwrap();
     assert_ne!(hash_of(&text, Some(1)), hash_of(&text, Some(2)));
 }
 
 #[test]
 fn seeking_back_and_forth_reproduces_the_stepped_state() {
-    let text = std::fs::read_to_string(scenario_dir().join("scan-with-updates.json")).unwrap();
+    let text =
+        std::fs::read_to_string(common::repo_path("scenarios/hdd").join("scan-with-updates.json"))
+            .unwrap();
     let mut reference = Session::load(&text, None).unwrap();
     let mut states = vec![(reference.state_json(), reference.view().meta)];
     while reference.step(1) == 1 {
@@ -116,13 +112,6 @@ fn scenario(device: Value, params: Value, workload: Value) -> String {
         "device": device, "params": params, "workload": workload,
     })
     .to_string()
-}
-
-fn error_of(text: &str) -> String {
-    Session::load(text, None)
-        .map(|_| ())
-        .unwrap_err()
-        .to_string()
 }
 
 #[test]
@@ -269,7 +258,7 @@ fn bad_bodies_give_the_right_json_path() {
         ),
     ];
     for (text, expected) in cases {
-        let error = error_of(&text);
+        let error = common::error_of_text(&text);
         assert!(
             error.starts_with(expected),
             "expected {expected:?}\n     got {error:?}"
@@ -285,11 +274,11 @@ fn over_limit_scenarios_are_rejected_with_the_limit_in_the_message() {
         json!({}),
         json!({"kind": "random", "requests": MAX_GENERATED_OPS + 1}),
     );
-    assert!(error_of(&too_many).contains(&MAX_GENERATED_OPS.to_string()));
+    assert!(common::error_of_text(&too_many).contains(&MAX_GENERATED_OPS.to_string()));
     let ops: Vec<Value> = (0..=MAX_OPS)
         .map(|_| json!({"op": "read", "lba": 0}))
         .collect();
-    let error = error_of(&scenario(barracuda.clone(), json!({}), json!({"ops": ops})));
+    let error = common::error_of_text(&scenario(barracuda.clone(), json!({}), json!({"ops": ops})));
     assert!(
         error.starts_with("workload.ops:") && error.contains(&MAX_OPS.to_string()),
         "{error}"
@@ -300,7 +289,7 @@ fn over_limit_scenarios_are_rejected_with_the_limit_in_the_message() {
         json!({}),
         json!({"kind": "random", "requests": 1_000_000, "request_bytes": 67_108_864}),
     );
-    let error = error_of(&slow);
+    let error = common::error_of_text(&slow);
     assert!(
         error.starts_with("workload: could need up to") && error.contains("86400 s"),
         "{error}"
@@ -310,12 +299,14 @@ fn over_limit_scenarios_are_rejected_with_the_limit_in_the_message() {
         json!({}),
         json!({"kind": "scan_with_updates", "requests": 900_000, "request_bytes": 4096, "update_every": 1}),
     );
-    assert!(error_of(&updates).contains(&MAX_GENERATED_OPS.to_string()));
+    assert!(common::error_of_text(&updates).contains(&MAX_GENERATED_OPS.to_string()));
 }
 
 #[test]
 fn view_and_info_have_the_documented_layout() {
-    let text = std::fs::read_to_string(scenario_dir().join("random-reads-sstf.json")).unwrap();
+    let text =
+        std::fs::read_to_string(common::repo_path("scenarios/hdd").join("random-reads-sstf.json"))
+            .unwrap();
     let mut session = Session::load(&text, None).unwrap();
     session.step(301); // an arrival step in the middle of a service: busy and queue are set
     let view = session.view();

@@ -7,12 +7,13 @@
 
 mod masm_support;
 
+use flashlab_core::plugin::LabSpec;
 use std::collections::BTreeMap;
 
 use flashlab_core::masm::lab::MasmLab;
 use flashlab_core::scenario::parse_document;
 use flashlab_core::sim::{Lab, Rng, Run};
-use masm_support::{MAX_STEPS, body, error_of, lab, random_ops, run_body};
+use masm_support::{MAX_STEPS, body, error_of, lab, random_ops, run_body, scenario_files};
 use serde_json::{Value, json};
 
 /// The answers a plain map gives when every op runs alone, in order (closed loop): each scan
@@ -104,23 +105,6 @@ fn concurrent_random_workloads_keep_every_invariant_after_every_step() {
             assert_eq!(run.lab().answers().len(), scans, "{what}");
         }
     }
-}
-
-fn scenario_files() -> Vec<(String, String)> {
-    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../scenarios/masm");
-    let mut files: Vec<_> = std::fs::read_dir(dir)
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|x| x == "json"))
-        .map(|p| {
-            (
-                p.display().to_string(),
-                std::fs::read_to_string(&p).unwrap(),
-            )
-        })
-        .collect();
-    files.sort();
-    files
 }
 
 #[test]

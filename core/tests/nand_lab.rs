@@ -1,7 +1,9 @@
 //! The NAND lab through the run machinery: scenarios, determinism, step granularity, views,
 //! and bad input.
 
-use std::path::PathBuf;
+mod common;
+
+use flashlab_core::plugin::LabSpec;
 
 use flashlab_core::device::nand::NandLab;
 use flashlab_core::device::nand::lab::events;
@@ -22,18 +24,6 @@ fn lab_from(value: Value) -> Result<NandLab, String> {
     lab_from_text(&doc.to_string(), None)
 }
 
-fn scenario_files() -> Vec<PathBuf> {
-    let dir = PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../scenarios/nand"));
-    let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
-        .into_iter()
-        .flatten()
-        .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| p.extension().is_some_and(|x| x == "json"))
-        .collect();
-    files.sort();
-    files
-}
-
 fn run_to_end(lab: NandLab) -> Run<NandLab> {
     let mut run = Run::new(lab, 100_000);
     run.run_to_end();
@@ -42,7 +32,7 @@ fn run_to_end(lab: NandLab) -> Run<NandLab> {
 
 #[test]
 fn every_nand_scenario_runs_with_all_invariants_ok() {
-    let files = scenario_files();
+    let files = common::scenario_paths("nand");
     assert!(files.len() >= 5);
     for file in files {
         let text = std::fs::read_to_string(&file).unwrap();
@@ -62,7 +52,8 @@ fn every_nand_scenario_runs_with_all_invariants_ok() {
             );
             assert!(report.checks > 0);
         }
-        assert_eq!(run.invariants().len(), 6, "{name}");
+        // The lab's six, and the kernel's time rule.
+        assert_eq!(run.invariants().len(), 7, "{name}");
         let reads = text.matches("\"read\"").count();
         assert_eq!(
             run.lab().answers().len(),
@@ -74,7 +65,7 @@ fn every_nand_scenario_runs_with_all_invariants_ok() {
 
 #[test]
 fn same_seed_gives_the_same_trace_hash() {
-    let text = std::fs::read_to_string(&scenario_files()[0]).unwrap();
+    let text = std::fs::read_to_string(&common::scenario_paths("nand")[0]).unwrap();
     let hash = |seed| {
         run_to_end(lab_from_text(&text, Some(seed)).unwrap())
             .state()

@@ -4,52 +4,14 @@
 // Test helpers outside #[test] functions may still fail loudly: this whole file is a test.
 #![allow(clippy::expect_used, clippy::unwrap_used)]
 
+mod common;
+
+use flashlab_core::plugin::LabSpec;
+
 use flashlab_core::device::ssd::SsdLab;
 use flashlab_core::scenario::parse_document;
 use flashlab_core::sim::{Lab, Run};
 use serde_json::{Value, json};
-
-const MAX_STEPS: u64 = 10_000_000;
-
-fn lab(body: Value, seed: u64) -> SsdLab {
-    let Value::Object(map) = body else {
-        panic!("body must be an object")
-    };
-    SsdLab::from_body(map, seed).unwrap()
-}
-
-fn error_of(body: Value) -> String {
-    let Value::Object(map) = body else {
-        panic!("body must be an object")
-    };
-    SsdLab::from_body(map, 1)
-        .map(|_| ())
-        .unwrap_err()
-        .to_string()
-}
-
-fn run_body(body: Value, seed: u64) -> Run<SsdLab> {
-    let mut run = Run::new(lab(body, seed), MAX_STEPS);
-    run.run_to_end();
-    run
-}
-
-fn scenario_files() -> Vec<(String, String)> {
-    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../scenarios/ssd");
-    let mut files: Vec<_> = std::fs::read_dir(dir)
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|x| x == "json"))
-        .map(|p| {
-            (
-                p.display().to_string(),
-                std::fs::read_to_string(&p).unwrap(),
-            )
-        })
-        .collect();
-    files.sort();
-    files
-}
 
 /// The answers a plain model gives: per read op, the index of the last write covering its LBA.
 fn reference_answers(ops: &[Value], filled: u64) -> Vec<Value> {
@@ -85,14 +47,14 @@ fn reference_answers(ops: &[Value], filled: u64) -> Vec<Value> {
 
 #[test]
 fn every_course_scenario_runs_with_all_invariants_ok() {
-    let files = scenario_files();
+    let files = common::scenario_files("ssd");
     assert!(files.len() >= 4, "{files:?}");
     for (path, text) in files {
         let (header, body) = parse_document(&text).unwrap();
         assert_eq!(header.lab, "ssd", "{path}");
         let mut run = Run::new(
             SsdLab::from_body(body.clone(), header.seed).unwrap(),
-            MAX_STEPS,
+            common::MAX_STEPS,
         );
         run.run_to_end();
         assert!(run.error().is_none(), "{path}: {:?}", run.error());
@@ -142,7 +104,7 @@ fn random_explicit_ops_answer_like_a_plain_map_through_gc() {
                        "static_wear_threshold": 2, "gc_high_watermark_blocks": 3},
             "workload": {"queue_depth": 1 + round as u32 * 3, "ops": ops.clone()},
         });
-        let run = run_body(body, round as u64);
+        let run = common::run_body::<SsdLab>(body, round as u64);
         assert!(run.all_invariants_ok(), "{policy}: {:?}", run.invariants());
         assert_eq!(run.lab().answers(), reference_answers(&ops, 0), "{policy}");
         assert!(
@@ -160,21 +122,27 @@ fn generator_body() -> Value {
 
 #[test]
 fn the_same_seed_gives_the_same_trace_hash_and_another_seed_does_not() {
-    let a = run_body(generator_body(), 3).state();
-    let b = run_body(generator_body(), 3).state();
-    let c = run_body(generator_body(), 4).state();
+    let a = common::run_body::<SsdLab>(generator_body(), 3).state();
+    let b = common::run_body::<SsdLab>(generator_body(), 3).state();
+    let c = common::run_body::<SsdLab>(generator_body(), 4).state();
     assert_eq!(a, b);
     assert_ne!(a.trace_hash, c.trace_hash);
 }
 
 #[test]
 fn seeking_reproduces_the_state_reached_by_stepping() {
-    let mut reference = Run::new(lab(generator_body(), 3), MAX_STEPS);
+    let mut reference = Run::new(
+        common::lab::<SsdLab>(generator_body(), 3),
+        common::MAX_STEPS,
+    );
     let mut hashes = vec![reference.state().trace_hash];
     while reference.step(1) == 1 {
         hashes.push(reference.state().trace_hash);
     }
-    let mut run = Run::new(lab(generator_body(), 3), MAX_STEPS);
+    let mut run = Run::new(
+        common::lab::<SsdLab>(generator_body(), 3),
+        common::MAX_STEPS,
+    );
     run.run_to_end();
     for target in [1_500u64, 3, 700, 1_599, 64, 0] {
         run.seek(target);
@@ -188,7 +156,7 @@ fn seeking_reproduces_the_state_reached_by_stepping() {
 
 #[test]
 fn the_view_has_one_value_per_page_and_per_block() {
-    let run = run_body(generator_body(), 1);
+    let run = common::run_body::<SsdLab>(generator_body(), 1);
     let view = run.lab().view();
     let g = run.lab().ftl().geometry;
     let series = |name: &str| {
@@ -293,7 +261,7 @@ fn bad_bodies_are_rejected_with_the_exact_json_path() {
         ),
     ];
     for (body, expected) in cases {
-        let error = error_of(body.clone());
+        let error = common::error_of::<SsdLab>(body.clone());
         assert!(
             error.starts_with(expected),
             "{body}\n  got:  {error}\n  want: {expected}"

@@ -12,6 +12,8 @@
 
 use serde_json::{Value, json};
 
+use crate::plugin::{cell, format_value};
+
 /// How much to trust a constant.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Tag {
@@ -103,6 +105,19 @@ impl Constant {
         })
     }
 
+    /// One row of a `| parameter | value | unit | tag | source |` table of `docs/CALIBRATION.md`.
+    pub fn parameter_row(&self) -> String {
+        format!(
+            "| `{}` ({}) | {} | {} | {} | {} |\n",
+            self.key,
+            cell(self.label),
+            format_value(self.value),
+            cell(self.unit),
+            self.tag.code(),
+            cell(&self.source)
+        )
+    }
+
     /// One row of the `docs/CALIBRATION.md` table (NAND's `markdown_header` names the columns).
     pub fn markdown_row(&self, model: &str) -> String {
         format!(
@@ -114,16 +129,6 @@ impl Constant {
             self.tag.code(),
             self.source.replace('|', "\\|")
         )
-    }
-}
-
-/// A value for a table: plain decimals, or scientific notation when very small or large.
-pub fn format_value(value: f64) -> String {
-    if value != 0.0 && (value.abs() < 1e-3 || value.abs() >= 1e7) {
-        format!("{value:e}")
-    } else {
-        let text = format!("{value:.6}");
-        text.trim_end_matches('0').trim_end_matches('.').to_string()
     }
 }
 

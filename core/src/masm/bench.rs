@@ -14,7 +14,7 @@
 
 use super::reproduce::{fig12_model, fig16_slowdown};
 use super::{Change, FieldPatch, Masm, MasmConfig, Row};
-use crate::bench::BenchCase;
+use crate::plugin::BenchCase;
 use crate::sim::Rng;
 
 pub const INGEST_CASE: &str = "masm: update ingest (buffer, flushes, 2-pass merges)";

@@ -15,24 +15,9 @@
 //!    nothing twice: the result is the same as an uninterrupted migration (idempotence, §3.6).
 
 use super::error::MasmError;
+use super::migration_state::{MigrationProgress, MigrationState};
 use super::record::{UpdateRecord, apply};
 use super::store::Masm;
-
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct MigrationState {
-    pub migration_ts: u64,
-    /// The runs of R, which are the oldest `run_ids.len()` runs.
-    pub run_ids: Vec<u64>,
-    pub next_page: usize,
-    /// Requested but still waiting for queries older than `migration_ts` (§3.2).
-    pub waiting: bool,
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum MigrationProgress {
-    InProgress { pages_done: u64, pages_total: u64 },
-    Completed,
-}
 
 impl Masm {
     pub fn migration(&self) -> Option<&MigrationState> {

@@ -19,6 +19,7 @@
 pub mod baseline;
 pub mod bench;
 pub mod buffer;
+pub mod calibration;
 pub mod checks;
 pub mod config;
 pub mod error;
@@ -26,6 +27,8 @@ pub mod io;
 pub mod lab;
 pub mod log;
 pub mod migrate;
+pub mod migration_state;
+pub mod plugin;
 pub mod record;
 pub mod recovery;
 pub mod reproduce;
@@ -37,7 +40,7 @@ pub mod theorem;
 
 pub use config::{Granularity, Layout, MasmConfig, Variant};
 pub use error::MasmError;
-pub use migrate::{MigrationProgress, MigrationState};
+pub use migration_state::{MigrationProgress, MigrationState};
 pub use record::{Change, FieldPatch, ROW_FIELDS, Row, UpdateRecord, apply, combine};
 pub use scan::ScanResult;
 pub use store::{FlushJob, Masm, MasmMetrics};

@@ -17,7 +17,7 @@
 use super::buffer::UpdateBuffer;
 use super::error::MasmError;
 use super::log::RedoLog;
-use super::migrate::MigrationState;
+use super::migration_state::MigrationState;
 use super::record::UpdateRecord;
 use super::store::Masm;
 

@@ -130,6 +130,14 @@ pub fn slice_range(records: &[UpdateRecord], begin_key: u64, end_key: u64) -> &[
 /// K-way merge of slices each sorted by (key, ts), calling `visit` in (key, ts) order; ts is
 /// unique, so the order is total. Shared by the merged scan (*Merge updates*) and migration.
 pub fn merge_by_key_ts(sources: &[&[UpdateRecord]], mut visit: impl FnMut(&UpdateRecord)) {
+    debug_assert!(
+        sources.iter().all(|src| src
+            .windows(2)
+            .all(|w| (w[0].key, w[0].ts) <= (w[1].key, w[1].ts))),
+        "merge_by_key_ts: an input is not sorted by (key, ts)"
+    );
+    #[cfg(debug_assertions)]
+    let mut last: Option<(u64, u64)> = None;
     let mut heap: BinaryHeap<Reverse<(u64, u64, usize, usize)>> = BinaryHeap::new();
     for (s, src) in sources.iter().enumerate() {
         if let Some(r) = src.first() {
@@ -140,6 +148,12 @@ pub fn merge_by_key_ts(sources: &[&[UpdateRecord]], mut visit: impl FnMut(&Updat
         let src = sources[s];
         if let Some(next) = src.get(i + 1) {
             heap.push(Reverse((next.key, next.ts, s, i + 1)));
+        }
+        #[cfg(debug_assertions)]
+        {
+            let here = (src[i].key, src[i].ts);
+            debug_assert!(last.is_none_or(|l| l <= here), "merge output out of order");
+            last = Some(here);
         }
         visit(&src[i]);
     }

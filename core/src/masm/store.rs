@@ -20,7 +20,7 @@
 use super::buffer::UpdateBuffer;
 use super::config::{Layout, MasmConfig, Variant};
 use super::error::MasmError;
-use super::migrate::MigrationState;
+use super::migration_state::MigrationState;
 use super::record::{Change, Row, UpdateRecord};
 use super::run::{SortedRun, pages_for, sort_and_coalesce};
 use super::table::BaseTable;
@@ -345,7 +345,8 @@ impl Masm {
             let frozen = self.migration.as_ref().map_or(0, |m| m.run_ids.len());
             let mergeable: Vec<usize> = (0..self.runs.len())
                 .filter(|&i| i >= frozen && self.runs[i].pass == 1)
-                .take(usize::try_from(self.layout.fan_in).unwrap_or(usize::MAX))
+                // `take` counts runs, and there are never more than `runs.len()` of them.
+                .take(self.layout.fan_in.min(self.runs.len() as u64) as usize)
                 .collect();
             if mergeable.len() < 2 {
                 if self.migration.is_none() {
@@ -377,7 +378,12 @@ impl Masm {
             r.ssd_writes += 1;
             let after = usize::from(r.ssd_writes.clamp(1, 3)) - 1;
             let hist = &mut self.metrics.write_histogram;
-            hist[before] = hist[before].saturating_sub(1);
+            // Every record in a run was counted in its bucket when it was written.
+            debug_assert!(
+                hist[before] > 0,
+                "write histogram bucket {before} underflows"
+            );
+            hist[before] -= 1;
             hist[after] += 1;
         }
         let records = sort_and_coalesce(records, self.cfg.coalesce, &self.open_queries);

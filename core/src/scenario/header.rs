@@ -75,12 +75,7 @@ pub fn parse_document(text: &str) -> Result<(Header, Map<String, Value>), Scenar
         ));
     }
     let seed = take_u64(&mut object, "seed")?;
-    if seed > MAX_SEED {
-        return Err(ScenarioError::new(
-            "seed",
-            format!("{seed} is over the limit of {MAX_SEED} (2^53 - 1, exact in JavaScript)"),
-        ));
-    }
+    check_seed(seed, "seed")?;
     Ok((
         Header {
             version,
@@ -90,6 +85,17 @@ pub fn parse_document(text: &str) -> Result<(Header, Map<String, Value>), Scenar
         },
         object,
     ))
+}
+
+/// A seed must be exact in JavaScript (≤ 2^53 − 1), wherever it comes from (`field` names where).
+pub fn check_seed(seed: u64, field: &str) -> Result<(), ScenarioError> {
+    if seed > MAX_SEED {
+        return Err(ScenarioError::new(
+            field,
+            format!("{seed} is over the limit of {MAX_SEED} (2^53 - 1, exact in JavaScript)"),
+        ));
+    }
+    Ok(())
 }
 
 fn strip_position(error: &serde_json::Error) -> String {

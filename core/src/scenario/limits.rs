@@ -15,3 +15,12 @@ pub const MAX_SIM_TIME_NS: u64 = 86_400 * 1_000_000_000;
 pub const MAX_TITLE_CHARS: usize = 200;
 /// Largest seed: JavaScript numbers are exact only up to 2^53 - 1.
 pub const MAX_SEED: u64 = (1 << 53) - 1;
+/// Elementary operations a validated scenario may ask for: steps, plus what a lab does inside one
+/// step (see `plugin::work`). Seconds to tens of seconds natively, depending on the lab.
+pub const MAX_WORK: u64 = 20_000_000;
+/// Rows in all answers of a run together (a full-range scan answers as many rows as keys).
+pub const MAX_ANSWER_ROWS: u64 = 500_000;
+/// Bytes of one snapshot of a lab's state at its largest.
+pub const MAX_STATE_BYTES: u64 = 64 * 1024 * 1024;
+/// Bytes the keyframe store of one run may hold (several snapshots; see `sim::run`).
+pub const KEYFRAME_BYTES: u64 = 256 * 1024 * 1024;

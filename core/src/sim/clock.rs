@@ -17,6 +17,7 @@ impl Clock {
     pub fn advance_to(&mut self, time_ns: u64) -> Result<(), SimError> {
         if time_ns < self.now_ns {
             return Err(SimError::TimeWentBackwards {
+                event: "clock advance".into(),
                 now_ns: self.now_ns,
                 event_ns: time_ns,
             });
@@ -38,6 +39,7 @@ mod tests {
         assert_eq!(
             clock.advance_to(9),
             Err(SimError::TimeWentBackwards {
+                event: "clock advance".into(),
                 now_ns: 10,
                 event_ns: 9
             })

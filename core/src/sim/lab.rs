@@ -6,7 +6,10 @@
 //!    writing what happened into the trace sink; it returns `false` once there is nothing left.
 //! 3. `check_invariants` is called by the run after every step; keep it cheap (incremental).
 //! 4. `metrics`, `answers` and `view` are read-only projections for the CLI and the UI.
-//! 5. `Clone` is the keyframe mechanism: a snapshot is a clone, restore is an assignment.
+//! 5. `Clone` is the keyframe mechanism: a snapshot is a clone, restore is an assignment;
+//!    `state_bytes` says what one costs.
+//! 6. What a lab says about itself to the rest of the program (name, schema, event kinds,
+//!    claims, bench cases) is `crate::plugin::LabSpec`.
 
 use serde::Serialize;
 use serde_json::Value;
@@ -70,8 +73,10 @@ pub trait Lab: Clone {
 
     fn view(&self) -> LabView;
 
-    /// Static description: event kinds, device provenance, anything the UI shows once per load.
+    /// Static description: device provenance, anything the UI shows once per load.
     fn info(&self) -> Value;
 
-    fn event_kinds(&self) -> &'static [EventKindInfo];
+    /// Approximate bytes of one snapshot of this state (a keyframe is a clone), counting the
+    /// large buffers; the keyframe store keeps its total within a budget (`sim::run`).
+    fn state_bytes(&self) -> u64;
 }

@@ -7,6 +7,9 @@
 //! 5. `lab`: the `Lab` trait every lab implements (step, views, metrics, invariants, answers).
 //! 6. `invariants`: the ledger that counts checks after every step and keeps the first failure.
 //! 7. `run`: a lab plus its trace, ledger and keyframes; seeking is restore-then-replay.
+//! 8. `scheduler`: the one event loop (clock + queue + time limit) every event-driven lab uses;
+//!    a pop only moves time forward.
+//! 9. `units`: the small helpers every lab's trace uses (`us`, `word`, `model`).
 //!
 //! Determinism rules for everything below `sim`: no wall clock, no hash-map iteration, no
 //! `f64::ln/exp/powf/sin` (their results differ between native and wasm builds): use `+ - * /`,
@@ -19,7 +22,9 @@ pub mod invariants;
 pub mod lab;
 pub mod rng;
 pub mod run;
+pub mod scheduler;
 pub mod trace;
+pub mod units;
 
 pub use clock::Clock;
 pub use error::SimError;
@@ -28,4 +33,5 @@ pub use invariants::{InvariantCheck, InvariantLedger, InvariantReport};
 pub use lab::{Answer, EventKindInfo, Lab, LabView, Metric, NamedSeries};
 pub use rng::Rng;
 pub use run::{Run, RunState};
+pub use scheduler::Scheduler;
 pub use trace::{EVENT_WORDS, TraceEvent, TraceHash, TraceSink};

@@ -5,11 +5,19 @@
 //!    Every `interval` steps the whole state (lab + trace + ledger) is cloned as a keyframe.
 //! 3. `seek(target)` restores the nearest keyframe at or before `target` and replays forward.
 //!    Replay is exact because a lab is deterministic, so stepping back is as good as undo.
-//! 4. Keyframe memory is bounded: when there are more than `MAX_KEYFRAMES`, every other one is
-//!    dropped and the interval doubles, so seek cost stays at most `interval` steps.
+//! 4. Keyframe memory is bounded, by count and by bytes: when there are more than
+//!    `MAX_KEYFRAMES`, or their `Lab::state_bytes` add up to more than `KEYFRAME_BYTES`, every
+//!    other one is dropped and the interval doubles, so seek cost stays at most `interval` steps.
 //! 5. Hard limits (`max_steps`) guarantee that no scenario can run forever.
+//! 6. The time rule, checked after every step as the `time_only_moves_forward` invariant: a
+//!    step's time (the lab's clock after it) never decreases, and no event emitted in a step is
+//!    stamped before the time the step started at. (A stamp may be later than its step: a
+//!    device booking work that completes in the future.)
+//! 7. Seeking gives exactly what stepping gives, including at the end: seeking to the last step
+//!    of a run that ended in an error also records that error.
 
 use super::{InvariantCheck, InvariantLedger, InvariantReport, Lab, SimError, TraceSink};
+use crate::scenario::limits::KEYFRAME_BYTES;
 
 pub const DEFAULT_KEYFRAME_INTERVAL: u64 = 64;
 pub const MAX_KEYFRAMES: usize = 512;
@@ -43,6 +51,8 @@ pub struct Run<L: Lab> {
     interval: u64,
     max_steps: u64,
     total_steps: Option<u64>,
+    /// Sum of `state_bytes` over the keyframes held.
+    keyframe_bytes: u64,
 }
 
 impl<L: Lab> Run<L> {
@@ -56,6 +66,7 @@ impl<L: Lab> Run<L> {
             error: None,
         };
         Self {
+            keyframe_bytes: current.lab.state_bytes(),
             keyframes: vec![current.clone()],
             current,
             interval: DEFAULT_KEYFRAME_INTERVAL,
@@ -120,7 +131,9 @@ impl<L: Lab> Run<L> {
         self.step(u64::MAX)
     }
 
-    /// Moves to `target` (clamped to the end of the run) by keyframe restore and replay.
+    /// Moves to `target` (clamped to the end of the run) by keyframe restore and replay. At the
+    /// end of a known run it also attempts the step past the end, as stepping there does, so an
+    /// error that ended the run is recorded the same way.
     pub fn seek(&mut self, target: u64) {
         let target = self.total_steps.map_or(target, |total| target.min(total));
         let keyframe_index = usize::try_from(target / self.interval).unwrap_or(usize::MAX);
@@ -134,6 +147,9 @@ impl<L: Lab> Run<L> {
         while self.current.step < target && !self.current.done {
             self.step_once();
         }
+        if self.total_steps == Some(target) && !self.current.done {
+            self.step_once();
+        }
     }
 
     fn step_once(&mut self) {
@@ -145,13 +161,15 @@ impl<L: Lab> Run<L> {
             return;
         }
         let step_number = self.current.step + 1;
+        let start_ns = self.current.lab.now_ns();
         self.current
             .trace
             .begin_step(u32::try_from(step_number).unwrap_or(u32::MAX));
         match self.current.lab.step(&mut self.current.trace) {
             Ok(true) => {
                 self.current.step = step_number;
-                let checks = self.current.lab.check_invariants();
+                let mut checks = self.current.lab.check_invariants();
+                checks.push(self.time_rule(start_ns));
                 self.current.ledger.record(step_number, &checks);
                 self.maybe_keyframe();
             }
@@ -161,6 +179,22 @@ impl<L: Lab> Run<L> {
             }
             Err(error) => self.fail(error),
         }
+    }
+
+    /// Item 6 of the module header, for the step that started at `start_ns`.
+    fn time_rule(&self, start_ns: u64) -> InvariantCheck {
+        let now_ns = self.current.lab.now_ns();
+        let earliest = self.current.trace.earliest_in_step_ns();
+        InvariantCheck::check(
+            "time_only_moves_forward",
+            now_ns >= start_ns && earliest.is_none_or(|t| t >= start_ns),
+            || match earliest {
+                Some(t) if t < start_ns => {
+                    format!("an event was stamped {t} ns, before its step started at {start_ns} ns")
+                }
+                _ => format!("the clock went from {start_ns} ns back to {now_ns} ns"),
+            },
+        )
     }
 
     fn fail(&mut self, error: SimError) {
@@ -181,8 +215,13 @@ impl<L: Lab> Run<L> {
         if index != self.keyframes.len() as u64 {
             return; // Already have it (we are replaying after a seek).
         }
+        self.keyframe_bytes = self
+            .keyframe_bytes
+            .saturating_add(self.current.lab.state_bytes());
         self.keyframes.push(self.current.clone());
-        if self.keyframes.len() > MAX_KEYFRAMES {
+        while self.keyframes.len() > 1
+            && (self.keyframes.len() > MAX_KEYFRAMES || self.keyframe_bytes > KEYFRAME_BYTES)
+        {
             // Keep keyframes at even multiples of the old interval: 0, 2i, 4i, …
             let mut index = 0usize;
             self.keyframes.retain(|_| {
@@ -190,15 +229,25 @@ impl<L: Lab> Run<L> {
                 index += 1;
                 keep
             });
+            self.keyframe_bytes = self
+                .keyframes
+                .iter()
+                .map(|k| k.lab.state_bytes())
+                .fold(0, u64::saturating_add);
             self.interval *= 2;
         }
+    }
+
+    /// Keyframes held and their bytes (for tests and the bench).
+    pub fn keyframe_footprint(&self) -> (usize, u64) {
+        (self.keyframes.len(), self.keyframe_bytes)
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::sim::{EventKindInfo, LabView, Metric, Rng};
+    use crate::sim::{LabView, Metric, Rng};
     use serde_json::{Value, json};
 
     /// A toy lab: a random walk that must stay in 0..100. Enough to test the run machinery.
@@ -209,13 +258,6 @@ mod tests {
         time_ns: u64,
         steps_left: u64,
     }
-
-    const KINDS: &[EventKindInfo] = &[EventKindInfo {
-        code: 1,
-        name: "move",
-        args: ["to", "", "", ""],
-        text: "moved to {a}",
-    }];
 
     impl Lab for Walk {
         fn lab_name(&self) -> &'static str {
@@ -256,8 +298,8 @@ mod tests {
         fn info(&self) -> Value {
             json!({})
         }
-        fn event_kinds(&self) -> &'static [EventKindInfo] {
-            KINDS
+        fn state_bytes(&self) -> u64 {
+            std::mem::size_of::<Self>() as u64
         }
     }
 
@@ -320,6 +362,115 @@ mod tests {
         assert_eq!(run.step_index(), 10);
         assert!(!run.all_invariants_ok());
         assert!(matches!(run.error(), Some(SimError::LimitReached { .. })));
+    }
+
+    #[test]
+    fn seeking_to_the_end_records_the_error_that_ended_the_run_as_stepping_does() {
+        let make = || {
+            Run::new(
+                Walk {
+                    rng: Rng::new(1),
+                    position: 0,
+                    time_ns: 0,
+                    steps_left: 100,
+                },
+                10,
+            )
+        };
+        let mut stepped = make();
+        while stepped.step(1) == 1 {}
+        let mut seeker = make();
+        seeker.run_to_end();
+        seeker.seek(3);
+        assert!(seeker.error().is_none());
+        seeker.seek(10);
+        assert_eq!(seeker.error(), stepped.error());
+        assert_eq!(seeker.invariants(), stepped.invariants());
+        assert_eq!(seeker.state(), stepped.state());
+    }
+
+    #[derive(Debug, Clone)]
+    struct Backwards {
+        step: u64,
+        stamp_early: bool,
+    }
+
+    impl Lab for Backwards {
+        fn lab_name(&self) -> &'static str {
+            "backwards"
+        }
+        fn step(&mut self, trace: &mut TraceSink) -> Result<bool, SimError> {
+            self.step += 1;
+            let stamp = if self.stamp_early { 0 } else { self.now_ns() };
+            trace.emit(stamp, 1, [0; 4]);
+            Ok(self.step < 5)
+        }
+        fn now_ns(&self) -> u64 {
+            if self.stamp_early {
+                self.step * 10
+            } else {
+                100 - self.step
+            }
+        }
+        fn check_invariants(&self) -> Vec<InvariantCheck> {
+            vec![]
+        }
+        fn metrics(&self) -> Vec<Metric> {
+            vec![]
+        }
+        fn answers(&self) -> Vec<Value> {
+            vec![]
+        }
+        fn view(&self) -> LabView {
+            LabView::default()
+        }
+        fn info(&self) -> Value {
+            json!({})
+        }
+        fn state_bytes(&self) -> u64 {
+            1 << 30 // a huge state: the keyframe store must not keep many of them
+        }
+    }
+
+    #[test]
+    fn a_clock_or_an_event_stamp_going_back_fails_the_time_rule() {
+        for stamp_early in [false, true] {
+            let mut run = Run::new(
+                Backwards {
+                    step: 0,
+                    stamp_early,
+                },
+                100,
+            );
+            run.run_to_end();
+            let rule = run
+                .invariants()
+                .iter()
+                .find(|r| r.name == "time_only_moves_forward")
+                .expect("the time rule is checked");
+            assert!(!rule.ok, "stamp_early = {stamp_early}");
+        }
+        let mut fine = walk(50);
+        fine.run_to_end();
+        assert!(fine.all_invariants_ok());
+    }
+
+    #[test]
+    fn the_keyframe_store_stays_within_its_byte_budget() {
+        let mut run = Run::new(
+            Backwards {
+                step: 0,
+                stamp_early: false,
+            },
+            100,
+        );
+        run.interval = 1;
+        run.run_to_end();
+        let (count, _) = run.keyframe_footprint();
+        assert!(
+            count <= 1 + (KEYFRAME_BYTES >> 30) as usize,
+            "{count} keyframes"
+        );
     }
 
     #[test]

@@ -84,17 +84,27 @@ pub struct TraceSink {
     hash: TraceHash,
     recent: VecDeque<TraceEvent>,
     total_events: u64,
+    /// The earliest stamp emitted during the current step (for the time rule in `sim::run`).
+    earliest_in_step_ns: Option<u64>,
 }
 
 impl TraceSink {
     /// Set by the run before each step: events carry the step they happened in.
     pub(crate) fn begin_step(&mut self, step: u32) {
         self.step = step;
+        self.earliest_in_step_ns = None;
+    }
+
+    /// The earliest time stamp of the events emitted since `begin_step`.
+    pub(crate) fn earliest_in_step_ns(&self) -> Option<u64> {
+        self.earliest_in_step_ns
     }
 
     /// Records one event at simulated time `time_ns`.
     pub fn emit(&mut self, time_ns: u64, kind: u32, args: [u32; 4]) {
         self.time_ns = time_ns;
+        self.earliest_in_step_ns =
+            Some(self.earliest_in_step_ns.map_or(time_ns, |t| t.min(time_ns)));
         let event = TraceEvent {
             step: self.step,
             time_ns,

@@ -1,1 +1,93 @@
+//! The one test harness every lab's tests share: scenario files found by reading the folders,
+//! building a lab from a body, running it, and the message of a rejected body.
+
+#![allow(dead_code, clippy::unwrap_used, clippy::expect_used)]
+
 pub mod nand;
+
+use std::path::{Path, PathBuf};
+
+use flashlab_core::plugin::LabSpec;
+use flashlab_core::sim::Run;
+use serde_json::Value;
+
+/// The run step limit the tests use (the CLI's).
+pub const MAX_STEPS: u64 = flashlab_core::scenario::limits::MAX_STEPS;
+
+pub fn repo_path(relative: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("..")
+        .join(relative)
+}
+
+/// Every folder of `scenarios/` (one per lab), sorted.
+pub fn scenario_labs() -> Vec<String> {
+    let mut labs: Vec<String> = std::fs::read_dir(repo_path("scenarios"))
+        .unwrap()
+        .filter_map(|e| e.ok())
+        .filter(|e| e.path().is_dir())
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .collect();
+    labs.sort();
+    labs
+}
+
+/// Every `scenarios/<lab>/*.json`, sorted.
+pub fn scenario_paths(lab: &str) -> Vec<PathBuf> {
+    let mut files: Vec<PathBuf> = std::fs::read_dir(repo_path(&format!("scenarios/{lab}")))
+        .into_iter()
+        .flatten()
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|x| x == "json"))
+        .collect();
+    files.sort();
+    files
+}
+
+/// `(path, text)` of every `scenarios/<lab>/*.json`, sorted by path.
+pub fn scenario_files(lab: &str) -> Vec<(String, String)> {
+    scenario_paths(lab)
+        .into_iter()
+        .map(|p| {
+            (
+                p.display().to_string(),
+                std::fs::read_to_string(&p).unwrap(),
+            )
+        })
+        .collect()
+}
+
+fn object(body: Value) -> serde_json::Map<String, Value> {
+    let Value::Object(map) = body else {
+        panic!("a scenario body must be a JSON object")
+    };
+    map
+}
+
+/// Builds lab `L` from a scenario body; panics with the error if it is rejected.
+pub fn lab<L: LabSpec>(body: Value, seed: u64) -> L {
+    L::from_body(object(body), seed).unwrap_or_else(|e| panic!("{e}"))
+}
+
+/// The message of a body that `L` rejects; panics if it is accepted.
+pub fn error_of<L: LabSpec>(body: Value) -> String {
+    L::from_body(object(body), 1)
+        .map(|_| ())
+        .unwrap_err()
+        .to_string()
+}
+
+/// Builds and runs lab `L` to its end.
+pub fn run_body<L: LabSpec>(body: Value, seed: u64) -> Run<L> {
+    let mut run = Run::new(lab::<L>(body, seed), MAX_STEPS);
+    run.run_to_end();
+    run
+}
+
+/// The message `Session::load` gives for a whole scenario document it rejects.
+pub fn error_of_text(text: &str) -> String {
+    flashlab_core::Session::load(text, None)
+        .map(|_| ())
+        .unwrap_err()
+        .to_string()
+}

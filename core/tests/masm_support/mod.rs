@@ -3,38 +3,35 @@
 
 #![allow(dead_code, clippy::unwrap_used, clippy::expect_used)]
 
+#[path = "../common/mod.rs"]
+mod common;
+
 use flashlab_core::masm::lab::MasmLab;
 use flashlab_core::sim::{Rng, Run};
 use serde_json::{Value, json};
 
-pub const MAX_STEPS: u64 = 10_000_000;
+pub use common::MAX_STEPS;
+
+pub fn lab(body: Value, seed: u64) -> MasmLab {
+    common::lab(body, seed)
+}
+
+pub fn error_of(body: Value) -> String {
+    common::error_of::<MasmLab>(body)
+}
+
+pub fn run_body(body: Value, seed: u64) -> Run<MasmLab> {
+    common::run_body(body, seed)
+}
+
+/// `scenarios/masm/*.json` as `(path, text)`.
+pub fn scenario_files() -> Vec<(String, String)> {
+    common::scenario_files("masm")
+}
 
 /// A scenario body with these params and explicit ops.
 pub fn body(params: Value, ops: &[Value]) -> Value {
     json!({"params": params, "workload": {"ops": ops}})
-}
-
-pub fn lab(body: Value, seed: u64) -> MasmLab {
-    let Value::Object(map) = body else {
-        panic!("body must be an object")
-    };
-    MasmLab::from_body(map, seed).unwrap()
-}
-
-pub fn error_of(body: Value) -> String {
-    let Value::Object(map) = body else {
-        panic!("body must be an object")
-    };
-    MasmLab::from_body(map, 1)
-        .map(|_| ())
-        .unwrap_err()
-        .to_string()
-}
-
-pub fn run_body(body: Value, seed: u64) -> Run<MasmLab> {
-    let mut run = Run::new(lab(body, seed), MAX_STEPS);
-    run.run_to_end();
-    run
 }
 
 /// `n` random well-formed ops over `key_space` keys (even keys present at the start): updates,

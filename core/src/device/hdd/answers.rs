@@ -49,6 +49,12 @@ impl AnswerLog {
         }
     }
 
+    /// Bytes a clone copies: frozen chunks are shared (`Arc`), only the tail is copied.
+    pub fn unshared_bytes(&self) -> u64 {
+        (self.tail.capacity() * std::mem::size_of::<ReadAnswer>()
+            + self.frozen.len() * std::mem::size_of::<Arc<Vec<ReadAnswer>>>()) as u64
+    }
+
     pub fn len(&self) -> usize {
         self.frozen.len() * CHUNK + self.tail.len()
     }

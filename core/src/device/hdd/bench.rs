@@ -8,8 +8,20 @@
 use serde_json::json;
 
 use super::HddLab;
+use crate::plugin::BenchCase;
+use crate::plugin::LabSpec;
 use crate::scenario::limits::MAX_GENERATED_OPS;
 use crate::sim::{Lab, TraceSink};
+
+/// The HDD lab's bench cases.
+pub fn cases() -> Vec<BenchCase> {
+    vec![BenchCase {
+        name: "hdd: random 4 KB reads, FCFS, QD 32",
+        unit: "simulated requests",
+        run: random_reads_fcfs_qd32,
+        default_size: DEFAULT_REQUESTS,
+    }]
+}
 
 /// About one to two seconds natively in a release build on the reference 2-core machine.
 pub const DEFAULT_REQUESTS: u64 = 3_000_000;

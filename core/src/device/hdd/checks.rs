@@ -40,11 +40,12 @@ pub fn check(lab: &HddLab) -> Vec<InvariantCheck> {
         }),
         InvariantCheck::check(
             "time_never_goes_backwards",
-            lab.previous_now_ns <= lab.now_ns,
+            lab.previous_now_ns <= lab.now_ns(),
             || {
                 format!(
                     "clock moved from {} ns back to {} ns",
-                    lab.previous_now_ns, lab.now_ns
+                    lab.previous_now_ns,
+                    lab.now_ns()
                 )
             },
         ),

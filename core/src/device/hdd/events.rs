@@ -61,16 +61,6 @@ pub const EVENT_KINDS: &[EventKindInfo] = &[
     },
 ];
 
-/// ns to whole µs (rounded), saturating at u32::MAX.
-pub fn us(ns: u64) -> u32 {
-    u32::try_from(ns.saturating_add(500) / 1000).unwrap_or(u32::MAX)
-}
-
-/// Any count to u32, saturating.
-pub fn word(value: u64) -> u32 {
-    u32::try_from(value).unwrap_or(u32::MAX)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

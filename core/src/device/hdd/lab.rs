@@ -19,28 +19,26 @@
 
 use std::sync::Arc;
 
-use schemars::schema::RootSchema;
-use serde_json::{Map, Value};
-
 use super::answers::{AnswerLog, ReadAnswer};
-use super::config::{HddConfig, parse};
-use super::events::{self, us, word};
-use super::scenario::HddBody;
+use super::config::HddConfig;
+use super::events;
+use crate::sim::units::{us, word};
+
 use super::scheduler::pick;
 use super::service::{DiskRequest, HeadState, ServiceBreakdown, back_to_back_ns, service};
 use super::state::{Decision, Event, InService, Ledger, Queued};
 use super::stats::{LatencyHistogram, PhaseSums, RecentCompletions, ThroughputBins};
 use super::workload::{GeneratorKind, Request, Role, Source, WorkloadPlan};
-use crate::scenario::ScenarioError;
+
 use crate::scenario::limits::MAX_SIM_TIME_NS;
-use crate::sim::{EventQueue, Rng, SimError, TraceSink};
+use crate::sim::{Rng, Scheduler, SimError, TraceSink};
 
 #[derive(Debug, Clone)]
 pub struct HddLab {
     pub(super) setup: Arc<HddConfig>,
     source: Source,
-    events: EventQueue<Event>,
-    pub(super) now_ns: u64,
+    /// The clock and the future events (arrivals, completions).
+    events: Scheduler<Event>,
     /// Platter angle (ns of rotation) at t = 0; the rotational clock is now + phase.
     pub(super) phase_ns: u64,
     pub(super) previous_now_ns: u64,
@@ -62,14 +60,6 @@ pub struct HddLab {
 }
 
 impl HddLab {
-    pub fn from_body(body: Map<String, Value>, seed: u64) -> Result<Self, ScenarioError> {
-        Ok(Self::new(parse(body)?, seed))
-    }
-
-    pub fn body_schema() -> RootSchema {
-        schemars::schema_for!(HddBody)
-    }
-
     pub fn new(mut config: HddConfig, seed: u64) -> Self {
         // The platter's angle at t = 0 is unknown on a real disk: draw it from the seed, so
         // even a fixed list of ops sees seed-dependent rotational waits.
@@ -92,8 +82,7 @@ impl HddLab {
             setup: Arc::new(config),
             phase_ns,
             source,
-            events: EventQueue::default(),
-            now_ns: 0,
+            events: Scheduler::new(MAX_SIM_TIME_NS),
             previous_now_ns: 0,
             pending: None,
             arrival_scheduled: false,
@@ -116,8 +105,20 @@ impl HddLab {
         lab
     }
 
+    pub fn now_ns(&self) -> u64 {
+        self.events.now_ns()
+    }
+
     pub fn config(&self) -> &HddConfig {
         &self.setup
+    }
+
+    /// Approximate bytes of a snapshot: the struct, its queues and the answers' unshared tail.
+    pub(super) fn approx_bytes(&self) -> u64 {
+        (std::mem::size_of::<Self>()
+            + self.queue.capacity() * std::mem::size_of::<Queued>()
+            + self.events.len() * 32) as u64
+            + self.answers.unshared_bytes()
     }
 
     fn outstanding(&self) -> usize {
@@ -144,13 +145,14 @@ impl HddLab {
         }
         let at = request
             .intended_ns
-            .map_or(self.now_ns, |t| t.max(self.now_ns));
+            .map_or(self.now_ns(), |t| t.max(self.now_ns()));
         self.events.schedule(at, Event::Arrival);
         self.arrival_scheduled = true;
     }
 
     pub(super) fn step_event(&mut self, trace: &mut TraceSink) -> Result<bool, SimError> {
-        let Some((time_ns, event)) = self.events.pop() else {
+        let previous_now_ns = self.now_ns();
+        let Some((_, event)) = self.events.pop()? else {
             // Nothing scheduled: either all work is done, or the model stalled (a bug that
             // must not pass as a clean end of the run).
             if self.pending.is_some() || !self.queue.is_empty() || self.busy.is_some() {
@@ -161,20 +163,7 @@ impl HddLab {
             }
             return Ok(false);
         };
-        if time_ns < self.now_ns {
-            return Err(SimError::TimeWentBackwards {
-                now_ns: self.now_ns,
-                event_ns: time_ns,
-            });
-        }
-        if time_ns > MAX_SIM_TIME_NS {
-            return Err(SimError::LimitReached {
-                what: "simulated time (ns)",
-                limit: MAX_SIM_TIME_NS,
-            });
-        }
-        self.previous_now_ns = self.now_ns;
-        self.now_ns = time_ns;
+        self.previous_now_ns = previous_now_ns;
         match event {
             Event::Arrival => self.arrive(trace)?,
             Event::Completion(id) => self.complete(id, trace)?,
@@ -198,7 +187,7 @@ impl HddLab {
         self.ledger.admitted += 1;
         self.queue.push(Queued {
             request,
-            admitted_ns: self.now_ns,
+            admitted_ns: self.now_ns(),
         });
         let kind = if request.is_write {
             events::ARRIVE_WRITE
@@ -206,7 +195,7 @@ impl HddLab {
             events::ARRIVE_READ
         };
         trace.emit(
-            self.now_ns,
+            self.now_ns(),
             kind,
             [
                 request.id,
@@ -215,7 +204,7 @@ impl HddLab {
                 word(self.queue.len() as u64),
             ],
         );
-        if let Some(wait) = request.intended_ns.map(|t| self.now_ns.saturating_sub(t)) {
+        if let Some(wait) = request.intended_ns.map(|t| self.now_ns().saturating_sub(t)) {
             self.sums.host_wait_ns += u128::from(wait);
         }
         if self.busy.is_none() {
@@ -240,7 +229,7 @@ impl HddLab {
             sector_count: request.sector_count,
             is_write: request.is_write,
         };
-        let rotational_clock_ns = self.now_ns + self.phase_ns;
+        let rotational_clock_ns = self.now_ns() + self.phase_ns;
         let breakdown = service(
             &self.setup.disk,
             disk_request,
@@ -254,7 +243,7 @@ impl HddLab {
             candidates,
         });
         trace.emit(
-            self.now_ns,
+            self.now_ns(),
             events::DISPATCH,
             [
                 request.id,
@@ -264,7 +253,7 @@ impl HddLab {
             ],
         );
         trace.emit(
-            self.now_ns,
+            self.now_ns(),
             events::SERVICE,
             [
                 request.id,
@@ -274,12 +263,12 @@ impl HddLab {
             ],
         );
         self.events.schedule(
-            self.now_ns + breakdown.total_ns(),
+            self.now_ns() + breakdown.total_ns(),
             Event::Completion(request.id),
         );
         self.busy = Some(InService {
             queued,
-            start_ns: self.now_ns,
+            start_ns: self.now_ns(),
             from: self.head,
             breakdown,
         });
@@ -299,10 +288,10 @@ impl HddLab {
         }
         let b = done.breakdown;
         self.head = b.end;
-        let latency_ns = self.now_ns - done.queued.admitted_ns;
+        let latency_ns = self.now_ns() - done.queued.admitted_ns;
         self.record_completion(&request, &b, latency_ns);
         trace.emit(
-            self.now_ns,
+            self.now_ns(),
             events::COMPLETE,
             [
                 id,
@@ -317,7 +306,7 @@ impl HddLab {
                 lba: request.lba,
                 sector_count: request.sector_count,
                 latency_ns,
-                completed_ns: self.now_ns,
+                completed_ns: self.now_ns(),
             });
         }
         if request.role == Role::Scan {
@@ -347,7 +336,7 @@ impl HddLab {
         sums.transfer_ns += u128::from(b.transfer_ns);
         sums.switch_ns += u128::from(b.switch_ns);
         self.histogram.record(latency_ns);
-        self.throughput.record(self.now_ns, request.bytes());
+        self.throughput.record(self.now_ns(), request.bytes());
         self.recent.push(request.cylinder, latency_ns);
     }
 
@@ -358,19 +347,19 @@ impl HddLab {
         if self.scan_completed != plan.scan_requests() || self.scan_done_ns.is_some() {
             return;
         }
-        self.scan_done_ns = Some(self.now_ns);
-        let isolated_ns = self.setup.isolated_scan_ns.unwrap_or(self.now_ns);
+        self.scan_done_ns = Some(self.now_ns());
+        let isolated_ns = self.setup.isolated_scan_ns.unwrap_or(self.now_ns());
         let percent = if isolated_ns > 0 {
-            (self.now_ns as f64 / isolated_ns as f64 * 100.0).round() as u64
+            (self.now_ns() as f64 / isolated_ns as f64 * 100.0).round() as u64
         } else {
             100
         };
         trace.emit(
-            self.now_ns,
+            self.now_ns(),
             events::SCAN_DONE,
             [
                 word(plan.scan_requests()),
-                word(self.now_ns / 1_000_000),
+                word(self.now_ns() / 1_000_000),
                 word(isolated_ns / 1_000_000),
                 word(percent),
             ],

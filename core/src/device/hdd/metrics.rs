@@ -34,7 +34,7 @@ pub fn metrics(lab: &HddLab) -> Vec<Metric> {
             sum_ns as f64 / completed as f64 / 1e6
         }
     };
-    let seconds = lab.now_ns as f64 / 1e9;
+    let seconds = lab.now_ns() as f64 / 1e9;
     let per_second = |x: f64| if seconds > 0.0 { x / seconds } else { 0.0 };
     let sums = &lab.sums;
     let host_wait_ms = if ledger.admitted == 0 {
@@ -146,7 +146,7 @@ pub fn metrics(lab: &HddLab) -> Vec<Metric> {
         _ => None,
     };
     if let Some(plan) = scan_plan {
-        let scan_ns = lab.scan_done_ns.unwrap_or(lab.now_ns);
+        let scan_ns = lab.scan_done_ns.unwrap_or(lab.now_ns());
         let scan_bytes = (plan.requests * plan.request_sectors * SECTOR_BYTES) as f64;
         out.push(metric(
             "scan_time_ms",

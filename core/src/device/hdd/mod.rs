@@ -12,12 +12,13 @@
 //!    a discrete-event simulation on `crate::sim::EventQueue`.
 //!
 //! Calibration: `presets` (every constant with a source; `docs/CALIBRATION.md` is generated
-//! from them by `calibration_doc`), and `reproduce` checks seed 003 Table 1 and MaSM §5.2 by
-//! simulation. Scenario format: `scenario` (types, schema) and `config` (validation).
+//! from them by `calibration`), and `reproduce` checks seed 003 Table 1 and MaSM §5.2 by
+//! simulation. Scenario format: `scenario` (types, schema) and `config` (validation). `plugin`
+//! is the lab's contract with the rest of the program (`Lab` and `LabSpec`).
 
 pub mod answers;
 pub mod bench;
-pub mod calibration_doc;
+pub mod calibration;
 pub mod checks;
 pub mod config;
 pub mod disk;
@@ -26,6 +27,7 @@ pub mod geometry;
 pub mod lab;
 pub mod metrics;
 pub mod params;
+pub mod plugin;
 pub mod presets;
 pub mod provenance;
 pub mod reproduce;
@@ -42,45 +44,3 @@ pub mod view;
 pub mod workload;
 
 pub use lab::HddLab;
-
-use serde_json::Value;
-
-use crate::sim::{EventKindInfo, InvariantCheck, Lab, LabView, Metric, SimError, TraceSink};
-
-impl Lab for HddLab {
-    fn lab_name(&self) -> &'static str {
-        "hdd"
-    }
-
-    fn step(&mut self, trace: &mut TraceSink) -> Result<bool, SimError> {
-        self.step_event(trace)
-    }
-
-    fn now_ns(&self) -> u64 {
-        self.now_ns
-    }
-
-    fn check_invariants(&self) -> Vec<InvariantCheck> {
-        checks::check(self)
-    }
-
-    fn metrics(&self) -> Vec<Metric> {
-        metrics::metrics(self)
-    }
-
-    fn answers(&self) -> Vec<Value> {
-        self.answers.to_json_sorted()
-    }
-
-    fn view(&self) -> LabView {
-        view::view(self)
-    }
-
-    fn info(&self) -> Value {
-        view::info(self)
-    }
-
-    fn event_kinds(&self) -> &'static [EventKindInfo] {
-        events::EVENT_KINDS
-    }
-}

@@ -20,7 +20,7 @@
 use serde_json::{Map, Value, json};
 
 use super::HddLab;
-use crate::reproduce::Claim;
+use crate::plugin::{Claim, LabSpec};
 use crate::sim::{Lab, TraceSink};
 
 const SEED: u64 = 20_100_301;
@@ -144,6 +144,10 @@ fn table1_random_bw(preset: &str, year: u32, paper: f64) -> Claim {
                     mib_s(service_ms)
                 ),
             )
+            .calibration_point(
+                "the seek curve is scaled so that mean seek + half a revolution is Table 1's \
+                 random latency, which fixes this bandwidth",
+            )
         }
         Err(e) => failed(&id, &claim, "MiB/s", paper, TABLE1_TOLERANCE_PCT, e),
     }
@@ -187,6 +191,10 @@ fn table1_scan(preset: &str, year: u32, paper: f64) -> Claim {
                     100.0 * (1.0 - scanned / capacity_bytes as f64),
                     get(&m, "scan_throughput_mb_s")
                 ),
+            )
+            .calibration_point(
+                "the preset's capacity and media rate are Table 1's, so the scan time is their \
+                 quotient plus switch overheads",
             )
         }
         Err(e) => failed(&id, &claim, "s", paper, TABLE1_TOLERANCE_PCT, e),

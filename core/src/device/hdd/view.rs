@@ -27,7 +27,7 @@ const SEEK_CURVE_POINTS: u32 = 64;
 pub fn view(lab: &HddLab) -> LabView {
     let cfg = &lab.setup;
     let disk = &cfg.disk;
-    let now = lab.now_ns;
+    let now = lab.now_ns();
     let mut head_cylinder = f64::from(lab.head.cylinder);
     let busy = lab.busy.map(|b| {
         let r = b.queued.request;

@@ -30,12 +30,14 @@
 //! ```
 
 pub mod block;
+pub mod calibration;
 pub mod coding;
 pub mod error;
 pub mod ispp;
 pub mod lab;
 pub mod layout;
 pub mod page_map;
+pub mod plugin;
 pub mod preset;
 pub mod program;
 pub mod provenance;
@@ -54,15 +56,4 @@ pub use lab::NandLab;
 pub use layout::{Placement, VthLayout};
 pub use preset::NandConfig;
 pub use program::ProgramReport;
-pub use reproduce::claims;
 pub use wordline::Wordline;
-
-/// Markdown rows (`| model | key | quantity | value | tag | source |`) of every NAND constant of
-/// every preset, with the header first, for `docs/CALIBRATION.md`.
-pub fn calibration_markdown_rows() -> Vec<String> {
-    let mut rows = vec![provenance::markdown_header()];
-    for config in [NandConfig::slc(), NandConfig::mlc(), NandConfig::tlc()] {
-        rows.extend(config.markdown_rows());
-    }
-    rows
-}

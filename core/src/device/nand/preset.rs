@@ -12,7 +12,6 @@
 use super::coding::CellType;
 use super::layout::VthLayout;
 use super::provenance::{Provenance, Tag};
-use super::sources::provenance_of;
 use super::timing::{IsppParams, NominalStep, Timing};
 use super::wear::WearParams;
 
@@ -211,7 +210,7 @@ impl NandConfig {
             datasheet: spec.datasheet.clone(),
             provenance: Vec::new(),
         };
-        config.provenance = provenance_of(&config, &spec);
+        config.provenance = config.sourced_provenance(&spec);
         config
     }
 

@@ -19,7 +19,7 @@ use super::ftl::{Ftl, FtlConfig};
 use super::geometry::Geometry;
 use super::oplog::{OpLog, PhysOp};
 use super::timing::{Timing, TimingParams};
-use crate::bench::BenchCase;
+use crate::plugin::{BenchCase, LabSpec};
 use crate::scenario::limits::MAX_GENERATED_OPS;
 use crate::sim::{Lab, Rng, TraceSink};
 
@@ -154,7 +154,7 @@ pub fn random_writes_lab(writes: u64) -> u64 {
     done
 }
 
-pub fn bench_cases() -> Vec<BenchCase> {
+pub fn cases() -> Vec<BenchCase> {
     vec![
         BenchCase {
             name: DIRECT_CASE,

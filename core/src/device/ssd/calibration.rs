@@ -9,11 +9,19 @@
 
 use super::config::device_model;
 use super::presets::all_presets;
-use crate::calibration_doc::{cell, format_value};
+use crate::plugin::{GeneratedBlock, format_value};
+
+/// The SSD lab's generated blocks of `docs/CALIBRATION.md`.
+pub fn blocks() -> Vec<GeneratedBlock> {
+    vec![GeneratedBlock {
+        name: "ssd presets",
+        body: markdown(),
+    }]
+}
 
 /// Markdown for every SSD preset: one table per preset, every constant with its source. The
 /// block has no `##` heading of its own: it goes under the doc's `## SSD` section.
-pub fn calibration_md() -> String {
+pub fn markdown() -> String {
     let mut out = String::from(
         "Generated from `core/src/device/ssd/presets.rs`. Tags: [Q] quoted, \
          [Qc] quoted from simulator code, [S] secondary, [R] recalled (not re-read), [D] \
@@ -29,15 +37,7 @@ pub fn calibration_md() -> String {
             preset.id, preset.label, preset.description
         ));
         for c in &preset.constants {
-            out.push_str(&format!(
-                "| `{}` ({}) | {} | {} | {} | {} |\n",
-                c.key,
-                cell(c.label),
-                format_value(c.value),
-                cell(c.unit),
-                c.tag.code(),
-                cell(&c.source)
-            ));
+            out.push_str(&c.parameter_row());
         }
         let (g, t) = device_model(&preset.constants);
         out.push_str(&format!(
@@ -63,10 +63,11 @@ pub fn calibration_md() -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::plugin::cell;
 
     #[test]
     fn every_constant_of_every_preset_is_in_the_doc() {
-        let text = calibration_md();
+        let text = markdown();
         for preset in all_presets() {
             assert!(text.contains(&format!("`{}`", preset.id)));
             for c in &preset.constants {

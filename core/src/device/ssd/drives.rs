@@ -3,7 +3,7 @@
 //! seed 003. Each constant names its source; a `fitted` one names the figure it was fitted to,
 //! which `reproduce.rs` then does not claim.
 
-use super::presets::{
+use super::preset_kit::{
     MQSIM_OP, Preset, Shape, c, firmware_per_command, interface, mlc_timings, page_us, shape,
     slc_endurance, slc_timings,
 };

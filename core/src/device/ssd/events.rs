@@ -96,12 +96,11 @@ pub const EVENT_KINDS: &[EventKindInfo] = &[
     },
 ];
 
-/// ns to whole µs (rounded), saturating.
-pub fn us(ns: u64) -> u32 {
-    u32::try_from(ns.saturating_add(500) / 1000).unwrap_or(u32::MAX)
-}
-
-/// A count as a trace word, saturating.
-pub fn word(x: u64) -> u32 {
-    u32::try_from(x).unwrap_or(u32::MAX)
+/// Request kind code in trace arguments: 1 read, 2 write, 3 trim.
+pub fn kind_code(kind: super::body::SsdOpKind) -> u32 {
+    match kind {
+        super::body::SsdOpKind::Read => 1,
+        super::body::SsdOpKind::Write => 2,
+        super::body::SsdOpKind::Trim => 3,
+    }
 }

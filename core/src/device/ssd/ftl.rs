@@ -138,6 +138,12 @@ pub struct Ftl {
 }
 
 impl Ftl {
+    /// Approximate bytes of a clone: the three page maps and the per-block state.
+    pub fn approx_bytes(&self) -> u64 {
+        ((self.l2p.capacity() + self.p2l.capacity() + self.page_version.capacity()) * 4
+            + self.geometry.blocks() as usize * 32) as u64
+    }
+
     pub fn new(geometry: Geometry, config: FtlConfig) -> Self {
         let dies = geometry.dies() as usize;
         Self {
@@ -305,6 +311,12 @@ impl Ftl {
         }
         let b = block as usize;
         let ppn = self.geometry.ppn(block, self.blocks.write_ptr[b]);
+        // Flash pages are programmed once between erases; the counter keeps the check in
+        // release and wasm builds too (invariant `no_page_programmed_twice`).
+        debug_assert_eq!(
+            self.p2l[ppn as usize], PAGE_FREE,
+            "page {ppn} programmed twice"
+        );
         if self.p2l[ppn as usize] != PAGE_FREE {
             self.double_programs += 1;
         }

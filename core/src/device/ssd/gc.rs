@@ -35,7 +35,15 @@ impl Ftl {
                 None => break,
             };
             self.counters.gc_victims += 1;
+            let free_before = self.blocks.free_count(die);
             self.evacuate(die, victim, log)?;
+            // Paired with the victim rule above: a victim with an invalid page holds fewer valid
+            // pages than a block, so its copies open at most one block and its erase frees one.
+            debug_assert!(
+                self.blocks.free_count(die) >= free_before,
+                "GC on die {die} lost free blocks: {free_before} -> {}",
+                self.blocks.free_count(die)
+            );
             self.blocks.prune_fifo(die);
         }
         Ok(())

@@ -18,22 +18,18 @@
 
 use std::sync::Arc;
 
-use schemars::schema::RootSchema;
-use serde_json::{Map, Value};
-
-use super::body::{SsdBody, SsdOpKind};
+use super::body::SsdOpKind;
 use super::checks::CheckState;
-use super::config::{SsdConfig, WorkloadPlan, parse};
-use super::events::{self, us, word};
+use super::config::{SsdConfig, WorkloadPlan};
+use super::events;
 use super::ftl::{Counters, Ftl, NO_VERSION};
 use super::oplog::OpLog;
-use super::service::kind_code;
 use super::stats::{LatencyHistogram, TimeBins};
 use super::timing::Timing;
 use super::workload::{Request, Source};
-use crate::scenario::ScenarioError;
 use crate::scenario::limits::MAX_SIM_TIME_NS;
-use crate::sim::{EventQueue, Rng, SimError, TraceSink};
+use crate::sim::units::{model, us, word};
+use crate::sim::{Rng, Scheduler, SimError, TraceSink};
 
 /// The version stored by preconditioning writes (not an op of the scenario).
 pub const PRECONDITION_VERSION: u32 = u32::MAX - 1;
@@ -71,8 +67,8 @@ pub struct SsdLab {
     pub(super) ftl: Ftl,
     pub(super) timing: Timing,
     pub(super) log: OpLog,
-    queue: EventQueue<Event>,
-    pub(super) now_ns: u64,
+    /// The clock and the future events (arrivals, completions).
+    queue: Scheduler<Event>,
     source: Source,
     seed: u64,
     inflight: Vec<Option<InFlight>>,
@@ -96,19 +92,7 @@ pub struct SsdLab {
     pub(super) checks: CheckState,
 }
 
-pub(super) fn model(error: impl std::fmt::Display) -> SimError {
-    SimError::Model(error.to_string())
-}
-
 impl SsdLab {
-    pub fn from_body(body: Map<String, Value>, seed: u64) -> Result<Self, ScenarioError> {
-        Ok(Self::from_config(parse(body)?, seed))
-    }
-
-    pub fn body_schema() -> RootSchema {
-        schemars::schema_for!(SsdBody)
-    }
-
     /// Builds a lab from a validated configuration (the reproductions use this with devices
     /// larger than a scenario may ask for).
     pub fn from_config(config: SsdConfig, seed: u64) -> Self {
@@ -117,8 +101,7 @@ impl SsdLab {
             ftl: Ftl::new(g, config.ftl),
             timing: Timing::new(config.timing, g.channels, g.dies_per_channel),
             log: Vec::with_capacity(4 * g.pages_per_block as usize),
-            queue: EventQueue::default(),
-            now_ns: 0,
+            queue: Scheduler::new(MAX_SIM_TIME_NS),
             source: Source::new(seed),
             seed,
             inflight: Vec::new(),
@@ -146,6 +129,19 @@ impl SsdLab {
         lab
     }
 
+    /// Approximate bytes of a snapshot: the FTL's maps, the reference copy, answers, timeline.
+    pub(super) fn approx_bytes(&self) -> u64 {
+        (std::mem::size_of::<Self>()
+            + self.reference.capacity() * 4
+            + self.answers.capacity() * 12
+            + self.timeline.capacity() * std::mem::size_of::<DieOp>()) as u64
+            + self.ftl.approx_bytes()
+    }
+
+    pub fn now_ns(&self) -> u64 {
+        self.queue.now_ns()
+    }
+
     pub fn config(&self) -> &SsdConfig {
         &self.config
     }
@@ -160,16 +156,9 @@ impl SsdLab {
             self.checks.after_step(&self.ftl, self.queue.is_empty());
             return Ok(true);
         }
-        let Some((time_ns, event)) = self.queue.pop() else {
+        let Some((_, event)) = self.queue.pop()? else {
             return Ok(false);
         };
-        if time_ns > MAX_SIM_TIME_NS {
-            return Err(SimError::LimitReached {
-                what: "simulated time (ns)",
-                limit: MAX_SIM_TIME_NS,
-            });
-        }
-        self.now_ns = time_ns;
         match event {
             Event::Arrival => self.arrive(trace)?,
             Event::Completion(slot) => self.complete(slot, trace)?,
@@ -217,7 +206,7 @@ impl SsdLab {
         }
         if let Some(next) = self.source.peek(plan) {
             self.queue
-                .schedule(self.now_ns.max(next.at_ns), Event::Arrival);
+                .schedule(self.now_ns().max(next.at_ns), Event::Arrival);
             self.arrival_scheduled = true;
         }
     }
@@ -230,11 +219,11 @@ impl SsdLab {
             .take(&config.plan)
             .ok_or_else(|| model("an arrival without a request"))?;
         trace.emit(
-            self.now_ns,
+            self.now_ns(),
             events::ISSUE,
             [
                 request.id,
-                kind_code(request.kind),
+                events::kind_code(request.kind),
                 request.lba,
                 request.pages,
             ],
@@ -242,7 +231,7 @@ impl SsdLab {
         let done_ns = self.serve(&request, trace)?;
         let inflight = InFlight {
             request,
-            arrival_ns: self.now_ns,
+            arrival_ns: self.now_ns(),
         };
         let slot = match self.free_slots.pop() {
             Some(slot) => {
@@ -256,7 +245,7 @@ impl SsdLab {
         };
         self.queue.schedule(done_ns, Event::Completion(slot));
         self.outstanding += 1;
-        self.first_arrival_ns.get_or_insert(self.now_ns);
+        self.first_arrival_ns.get_or_insert(self.now_ns());
         self.schedule_arrival(&config.plan);
         Ok(())
     }
@@ -269,7 +258,7 @@ impl SsdLab {
             .ok_or_else(|| model(format!("completion of an empty slot {slot}")))?;
         self.free_slots.push(slot);
         self.outstanding -= 1;
-        let latency = self.now_ns - f.arrival_ns;
+        let latency = self.now_ns() - f.arrival_ns;
         let r = f.request;
         match r.kind {
             SsdOpKind::Read => self.read_latency.record(latency),
@@ -279,13 +268,13 @@ impl SsdLab {
         if r.kind != SsdOpKind::Trim {
             self.bytes_done += u64::from(r.pages) * u64::from(self.config.geometry.page_bytes);
         }
-        self.bins.add_latency(self.now_ns, latency);
+        self.bins.add_latency(self.now_ns(), latency);
         self.completed += 1;
-        self.last_completion_ns = self.now_ns;
+        self.last_completion_ns = self.now_ns();
         trace.emit(
-            self.now_ns,
+            self.now_ns(),
             events::COMPLETE,
-            [r.id, kind_code(r.kind), us(latency), r.pages],
+            [r.id, events::kind_code(r.kind), us(latency), r.pages],
         );
         let config = Arc::clone(&self.config);
         self.schedule_arrival(&config.plan);

@@ -40,6 +40,8 @@ pub mod lab;
 pub mod metrics;
 pub mod nand_configs;
 pub mod oplog;
+pub mod plugin;
+pub mod preset_kit;
 pub mod presets;
 pub mod provenance;
 pub mod reproduce;
@@ -51,64 +53,4 @@ pub mod view;
 pub mod waf;
 pub mod workload;
 
-pub use bench::bench_cases;
-pub use calibration::calibration_md;
 pub use lab::SsdLab;
-pub use reproduce::claims;
-
-use serde_json::{Value, json};
-
-use crate::sim::{EventKindInfo, InvariantCheck, Lab, LabView, Metric, SimError, TraceSink};
-
-impl Lab for SsdLab {
-    fn lab_name(&self) -> &'static str {
-        "ssd"
-    }
-
-    fn step(&mut self, trace: &mut TraceSink) -> Result<bool, SimError> {
-        self.step_event(trace)
-    }
-
-    fn now_ns(&self) -> u64 {
-        self.now_ns
-    }
-
-    fn check_invariants(&self) -> Vec<InvariantCheck> {
-        self.checks.report(&self.ftl)
-    }
-
-    fn metrics(&self) -> Vec<Metric> {
-        metrics::metrics(self)
-    }
-
-    fn answers(&self) -> Vec<Value> {
-        self.answers
-            .iter()
-            .map(|&(op, lba, version)| {
-                let mut answer = json!({"op": op, "kind": "read", "lba": lba});
-                let v = match version {
-                    ftl::NO_VERSION => Value::Null,
-                    lab::PRECONDITION_VERSION => {
-                        answer["preconditioned"] = json!(true);
-                        Value::Null
-                    }
-                    v => json!(v),
-                };
-                answer["version"] = v;
-                answer
-            })
-            .collect()
-    }
-
-    fn view(&self) -> LabView {
-        view::view(self)
-    }
-
-    fn info(&self) -> Value {
-        view::info(self)
-    }
-
-    fn event_kinds(&self) -> &'static [EventKindInfo] {
-        events::EVENT_KINDS
-    }
-}

@@ -2,7 +2,7 @@
 //! exposed as SSD presets so that the IPA lab (seed 004) can take page, block and timing
 //! constants with their sources from one place.
 
-use super::presets::{
+use super::preset_kit::{
     MQSIM_OP, Preset, Shape, c, firmware_per_command, interface, mlc_timings, sata_host_link,
     shape, slc_endurance, slc_timings,
 };

@@ -16,7 +16,7 @@ use super::gc_policy::VictimPolicy;
 use super::geometry::Geometry;
 use super::oplog::OpLog;
 use super::waf::{C4_GREEDY_64X4096, fifo_waf};
-use crate::reproduce::Claim;
+use crate::plugin::Claim;
 use crate::sim::Rng;
 
 /// Write amplification of `policy` under uniform random single-page writes: sequential fill,

@@ -17,16 +17,17 @@
 use super::body::SsdOpKind;
 use super::events;
 use super::ftl::{NO_VERSION, UNMAPPED, WriteAllocation};
-use super::lab::{DieOp, OP_ERASE, OP_GC_COPY, OP_PROGRAM, OP_READ, SsdLab, TIMELINE_DEPTH, model};
+use super::lab::{DieOp, OP_ERASE, OP_GC_COPY, OP_PROGRAM, OP_READ, SsdLab, TIMELINE_DEPTH};
 use super::oplog::PhysOp;
 use super::timing::Span;
 use super::workload::Request;
+use crate::sim::units::model;
 use crate::sim::{SimError, TraceSink};
 
 impl SsdLab {
     /// Step 2: runs one request through FTL and timing; returns its completion time.
     pub(super) fn serve(&mut self, r: &Request, trace: &mut TraceSink) -> Result<u64, SimError> {
-        let t0 = self.timing.command(self.now_ns);
+        let t0 = self.timing.command(self.now_ns());
         let mut done = t0;
         match r.kind {
             SsdOpKind::Write => {
@@ -153,14 +154,5 @@ impl SsdLab {
             kind,
         };
         *next = (*next + 1) % TIMELINE_DEPTH;
-    }
-}
-
-/// Request kind code in trace arguments: 1 read, 2 write, 3 trim.
-pub fn kind_code(kind: SsdOpKind) -> u32 {
-    match kind {
-        SsdOpKind::Read => 1,
-        SsdOpKind::Write => 2,
-        SsdOpKind::Trim => 3,
     }
 }

@@ -56,7 +56,7 @@ pub fn view(lab: &SsdLab) -> LabView {
     let meta = json!({
         "preset": lab.config.preset,
         "label": lab.config.label,
-        "now_ns": lab.now_ns,
+        "now_ns": lab.now_ns(),
         "geometry": {
             "channels": g.channels,
             "dies_per_channel": g.dies_per_channel,

@@ -16,7 +16,7 @@ use serde_json::{Map, Value};
 use super::body::{
     MasmBody, MasmGranularity, MasmInitialRows, MasmOp, MasmOpKind, MasmVariantId, MasmWorkload,
 };
-use super::workload::{PlannedKind, PlannedOp, generate};
+use super::workload::{MAX_MASM_OPS, MAX_VALUE, PlannedKind, PlannedOp, generate};
 use crate::masm::config::{Granularity, MasmConfig, Variant};
 use crate::masm::io::{CacheKind, DEFAULT_HDD_PRESET, DEFAULT_SSD_DRIVE, IoConfig};
 use crate::masm::record::Row;
@@ -33,10 +33,6 @@ pub const MAX_CACHE_BYTES: u64 = 256 << 20;
 pub const MAX_KEY_SPACE: u64 = 65_536;
 /// Table pages (one migration event each).
 pub const MAX_TABLE_PAGES: u64 = 4096;
-/// Ops of one MaSM scenario, explicit or generated.
-pub const MAX_MASM_OPS: u64 = 20_000;
-/// Values must be exact in JavaScript.
-pub const MAX_VALUE: u64 = (1 << 53) - 1;
 
 /// Everything a lab is built from.
 #[derive(Debug, Clone, PartialEq)]
@@ -51,6 +47,8 @@ pub struct LabConfig {
     /// Live run pages at or above which a flush starts a migration.
     pub migration_threshold_pages: u64,
     pub compare: bool,
+    /// The ops came from a generator, which draws them from the seed (nothing else does).
+    pub generated: bool,
     pub ops: Vec<PlannedOp>,
 }
 
@@ -200,6 +198,7 @@ pub fn build(body: &MasmBody, seed: u64) -> Result<LabConfig, ScenarioError> {
         migration_threshold: threshold,
         migration_threshold_pages: threshold_pages,
         compare: p.compare.unwrap_or(false),
+        generated: body.workload.generator.is_some(),
         ops,
     })
 }

@@ -12,13 +12,14 @@
 
 use serde_json::json;
 
-use super::events::{self, word};
+use super::events;
 use super::scans::ScanState;
 use super::{Event, MasmLab, RECOVERY_NS};
 use crate::masm::io::masm_cost::release_run;
-use crate::sim::{EventQueue, SimError, TraceSink};
+use crate::sim::units::word;
+use crate::sim::{SimError, TraceSink};
 
-use super::engine::model;
+use crate::sim::units::model;
 
 impl MasmLab {
     /// Step 1.
@@ -30,7 +31,7 @@ impl MasmLab {
         self.flush = None;
         let open = std::mem::take(&mut self.scans);
         trace.emit(
-            self.now_ns,
+            self.queue.now_ns(),
             events::CRASH,
             [
                 word(lost.buffer_records + lost.flush_records),
@@ -45,31 +46,26 @@ impl MasmLab {
                 json!({"op": scan.op, "kind": "scan", "rows": null, "aborted": "crash"}),
             );
             trace.emit(
-                self.now_ns,
+                self.queue.now_ns(),
                 events::SCAN_ABORT,
                 [word(scan.op as u64), word(scan.query_ts), 0, 0],
             );
             scan.state = ScanState::Aborted;
-            scan.end_ns = self.now_ns;
+            scan.end_ns = self.queue.now_ns();
             self.stats.scans_aborted += 1;
             let index = scan.op;
             self.retire_scan(scan);
-            self.complete(index, self.now_ns);
+            self.complete(index, self.queue.now_ns());
         }
         if let Some(track) = self.migration.as_mut() {
             track.start_ns = None;
         }
-        let mut kept = EventQueue::default();
-        while let Some((time_ns, event)) = self.queue.pop() {
-            if matches!(event, Event::Arrive(_)) {
-                kept.schedule(time_ns, event);
-            }
-        }
-        self.queue = kept;
+        // Memory is lost: only op arrivals (the clients) outlive the crash.
+        self.queue.retain(|event| matches!(event, Event::Arrive(_)));
         self.down = true;
         self.stats.crashes += 1;
         self.queue
-            .schedule(self.now_ns + RECOVERY_NS, Event::Recover(op));
+            .schedule(self.queue.now_ns() + RECOVERY_NS, Event::Recover(op));
         Ok(())
     }
 
@@ -79,7 +75,7 @@ impl MasmLab {
         self.log.replayed_last_recovery = report.replayed;
         self.stats.replayed_total += report.replayed;
         trace.emit(
-            self.now_ns,
+            self.queue.now_ns(),
             events::RECOVERY,
             [
                 word(report.replayed),
@@ -95,7 +91,7 @@ impl MasmLab {
         if report.migration_restarted {
             self.try_start_migration(trace)?;
         }
-        self.complete(op, self.now_ns);
+        self.complete(op, self.queue.now_ns());
         self.drain_intake(trace)
     }
 }

@@ -17,49 +17,21 @@
 //!    threshold.
 //! 4. Every step ends with the incremental invariant checks (`checks.rs`).
 
-use super::events::{self, kind_code, word};
+use super::events::{self, kind_code};
 use super::scans::ScanState;
 use super::workload::PlannedKind;
-use super::{Event, FlushTrack, IO_RING, IoRow, MasmLab, UPDATE_NS};
+use super::{CACHE_FLUSH_WRITE, Event, FlushTrack, IoRow, MasmLab, UPDATE_NS, push_ring};
 use crate::masm::error::MasmError;
 use crate::masm::io::masm_cost::flush_pages_cost;
 use crate::masm::record::{Change, UpdateRecord};
-use crate::scenario::limits::MAX_SIM_TIME_NS;
+use crate::sim::units::{model, word};
 use crate::sim::{SimError, TraceSink};
-
-pub(crate) fn model(error: impl std::fmt::Display) -> SimError {
-    SimError::Model(error.to_string())
-}
-
-/// Cache operation kinds of the timeline (view `cache_ops`).
-pub const CACHE_FLUSH_WRITE: u8 = 1;
-pub const CACHE_GRANULE_READ: u8 = 2;
-pub const CACHE_MERGE_READ: u8 = 3;
-pub const CACHE_MERGE_WRITE: u8 = 4;
-/// Disk operation kinds of the timeline (view `hdd_ops`).
-pub const HDD_SCAN_READ: u8 = 1;
-pub const HDD_MIGRATE_READ: u8 = 2;
-pub const HDD_MIGRATE_WRITE: u8 = 3;
-
-pub(crate) fn push_ring(ring: &mut std::collections::VecDeque<IoRow>, row: IoRow) {
-    if ring.len() >= IO_RING {
-        ring.pop_front();
-    }
-    ring.push_back(row);
-}
 
 impl MasmLab {
     pub(crate) fn step_event(&mut self, trace: &mut TraceSink) -> Result<bool, SimError> {
-        let Some((time_ns, event)) = self.queue.pop() else {
+        let Some((_, event)) = self.queue.pop()? else {
             return Ok(false);
         };
-        if time_ns > MAX_SIM_TIME_NS {
-            return Err(SimError::LimitReached {
-                what: "simulated time (ns)",
-                limit: MAX_SIM_TIME_NS,
-            });
-        }
-        self.now_ns = self.now_ns.max(time_ns);
         match event {
             Event::Arrive(i) => self.arrive(i, trace)?,
             Event::FlushPage => self.flush_page_done(trace)?,
@@ -120,7 +92,7 @@ impl MasmLab {
             .get(index + 1)
             .is_some_and(|next| next.at_ns.is_some())
         {
-            self.schedule_arrival(index + 1, self.now_ns);
+            self.schedule_arrival(index + 1, self.queue.now_ns());
         }
         self.drain_intake(trace)
     }
@@ -137,7 +109,7 @@ impl MasmLab {
                     break;
                 }
                 self.intake.pop_front();
-                self.complete(index, self.now_ns + UPDATE_NS);
+                self.complete(index, self.queue.now_ns() + UPDATE_NS);
                 continue;
             }
             self.intake.pop_front();
@@ -145,7 +117,7 @@ impl MasmLab {
                 PlannedKind::Scan { from, to } => self.start_scan(index, from, to, trace)?,
                 PlannedKind::Migrate => {
                     self.request_migration(Some(index), trace)?;
-                    self.complete(index, self.now_ns);
+                    self.complete(index, self.queue.now_ns());
                 }
                 PlannedKind::Crash => self.crash(index, trace)?,
                 _ => {}
@@ -168,7 +140,7 @@ impl MasmLab {
                 self.masm.steal_page();
                 self.stats.steals += 1;
                 trace.emit(
-                    self.now_ns,
+                    self.queue.now_ns(),
                     events::STEAL_PAGE,
                     [
                         word(self.masm.buffer().stolen_pages),
@@ -187,7 +159,7 @@ impl MasmLab {
                         2
                     };
                     trace.emit(
-                        self.now_ns,
+                        self.queue.now_ns(),
                         events::UPDATE_STALL,
                         [word(index as u64), reason, 0, 0],
                     );
@@ -210,12 +182,12 @@ impl MasmLab {
         }
         self.oracle.apply(ts, key, &change);
         if let Some(compare) = self.compare.as_mut() {
-            compare.update(self.now_ns, key, change);
+            compare.update(self.queue.now_ns(), key, change);
         }
         self.stats.updates += 1;
         self.stalled = None;
         trace.emit(
-            self.now_ns,
+            self.queue.now_ns(),
             events::UPDATE,
             [
                 word(ts),
@@ -267,7 +239,7 @@ impl MasmLab {
             return;
         };
         trace.emit(
-            self.now_ns,
+            self.queue.now_ns(),
             events::FLUSH_BEGIN,
             [
                 word(job.run_id),
@@ -278,9 +250,9 @@ impl MasmLab {
         );
         self.flush = Some(FlushTrack {
             run_id: job.run_id,
-            start_ns: self.now_ns,
+            start_ns: self.queue.now_ns(),
             page_ns: 0,
-            page_end_ns: self.now_ns,
+            page_end_ns: self.queue.now_ns(),
         });
         self.book_flush_page();
     }
@@ -298,7 +270,7 @@ impl MasmLab {
             total,
             page,
             1,
-            self.now_ns,
+            self.queue.now_ns(),
         );
         if let Some(track) = self.flush.as_mut() {
             track.page_ns = span.duration_ns();
@@ -323,7 +295,7 @@ impl MasmLab {
         let (run_id, page, total) = (job.run_id, job.pages_written + 1, job.pages_total);
         let done = self.masm.flush_step(1);
         trace.emit(
-            self.now_ns,
+            self.queue.now_ns(),
             events::FLUSH_PAGE,
             [word(run_id), word(page), word(total), 0],
         );
@@ -339,15 +311,15 @@ impl MasmLab {
             .iter()
             .find(|r| r.id == run_id)
             .map_or((0, 0), |r| (r.min_ts, r.max_ts));
-        self.run_created_ns.insert(run_id, self.now_ns);
+        self.run_created_ns.insert(run_id, self.queue.now_ns());
         trace.emit(
-            self.now_ns,
+            self.queue.now_ns(),
             events::FLUSH_DONE,
             [word(run_id), word(min_ts), word(max_ts), 0],
         );
         let dropped = self.log.truncate_through(max_ts);
         trace.emit(
-            self.now_ns,
+            self.queue.now_ns(),
             events::LOG_TRUNCATE,
             [word(max_ts), word(dropped), word(self.log.len() as u64), 0],
         );

@@ -173,16 +173,6 @@ pub const EVENT_KINDS: &[EventKindInfo] = &[
     },
 ];
 
-/// ns to whole µs (rounded), saturating.
-pub fn us(ns: u64) -> u32 {
-    u32::try_from(ns.saturating_add(500) / 1000).unwrap_or(u32::MAX)
-}
-
-/// A count or timestamp as a trace word, saturating.
-pub fn word(x: u64) -> u32 {
-    u32::try_from(x).unwrap_or(u32::MAX)
-}
-
 /// Update kind code (see the module header).
 pub fn kind_code(change: &Change) -> u32 {
     match change {

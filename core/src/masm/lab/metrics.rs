@@ -178,7 +178,7 @@ pub fn metrics(lab: &MasmLab) -> Vec<Metric> {
         ),
         metric(
             "sim_time_ms",
-            lab.now_ns as f64 / 1e6,
+            lab.now_ns() as f64 / 1e6,
             "simulated time",
             "ms",
         ),

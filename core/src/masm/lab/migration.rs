@@ -12,11 +12,12 @@
 //! 4. End: `MigrationEnd(t)` logged, the runs of R deleted and their cache space trimmed; stalled
 //!    updates may go on.
 
-use super::engine::{HDD_MIGRATE_READ, HDD_MIGRATE_WRITE, model, push_ring};
-use super::events::{self, word};
+use super::events;
 use super::{Event, IoRow, MasmLab, MigrationTrack};
+use super::{HDD_MIGRATE_READ, HDD_MIGRATE_WRITE, push_ring};
 use crate::masm::io::masm_cost::{migrate_page_cost, release_run};
-use crate::masm::migrate::MigrationProgress;
+use crate::masm::migration_state::MigrationProgress;
+use crate::sim::units::{model, word};
 use crate::sim::{SimError, TraceSink};
 
 impl MasmLab {
@@ -29,7 +30,7 @@ impl MasmLab {
         if let Some(state) = self.masm.migration() {
             if let Some(op) = op {
                 trace.emit(
-                    self.now_ns,
+                    self.queue.now_ns(),
                     events::MIGRATE_IGNORED,
                     [word(op as u64), word(state.migration_ts), 0, 0],
                 );
@@ -46,12 +47,12 @@ impl MasmLab {
         self.migration = Some(MigrationTrack {
             ts,
             run_ids,
-            request_ns: self.now_ns,
+            request_ns: self.queue.now_ns(),
             start_ns: None,
         });
         if let Some(&oldest) = self.masm.queries_blocking_migration().first() {
             trace.emit(
-                self.now_ns,
+                self.queue.now_ns(),
                 events::MIGRATION_WAIT,
                 [word(ts), word(oldest), 0, 0],
             );
@@ -71,10 +72,10 @@ impl MasmLab {
         self.checks
             .migration_page(ts, self.masm.queries_blocking_migration());
         if let Some(track) = self.migration.as_mut() {
-            track.start_ns = Some(self.now_ns);
+            track.start_ns = Some(self.queue.now_ns());
         }
         trace.emit(
-            self.now_ns,
+            self.queue.now_ns(),
             events::MIGRATION_START,
             [word(ts), word(runs), 0, 0],
         );
@@ -88,7 +89,8 @@ impl MasmLab {
             return;
         };
         let page = state.next_page;
-        let (read, write) = migrate_page_cost(&mut self.dev, &self.table, page as u64, self.now_ns);
+        let (read, write) =
+            migrate_page_cost(&mut self.dev, &self.table, page as u64, self.queue.now_ns());
         for (span, kind) in [(read, HDD_MIGRATE_READ), (write, HDD_MIGRATE_WRITE)] {
             push_ring(
                 &mut self.hdd_ops,
@@ -120,7 +122,7 @@ impl MasmLab {
         let page_ts = self.masm.table().pages.get(page).map_or(0, |p| p.page_ts);
         self.stats.migration_pages += 1;
         trace.emit(
-            self.now_ns,
+            self.queue.now_ns(),
             events::MIGRATION_PAGE,
             [word(page as u64), word(applied), word(page_ts), 0],
         );
@@ -136,7 +138,11 @@ impl MasmLab {
         }
         self.log.migration_end(ts);
         self.stats.migrations += 1;
-        trace.emit(self.now_ns, events::MIGRATION_DONE, [word(ts), 0, 0, 0]);
+        trace.emit(
+            self.queue.now_ns(),
+            events::MIGRATION_DONE,
+            [word(ts), 0, 0, 0],
+        );
         self.drain_intake(trace)
     }
 }

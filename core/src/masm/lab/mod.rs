@@ -33,21 +33,17 @@ pub mod workload;
 use std::collections::{BTreeMap, VecDeque};
 use std::sync::Arc;
 
-use schemars::schema::RootSchema;
-use serde_json::{Map, Value};
-
 use self::checks::LabChecks;
 use self::compare::Compare;
-use self::config::{LabConfig, parse};
+use self::config::LabConfig;
 use self::oracle::Oracle;
 use self::scans::ScanTrack;
 use super::io::{CacheSpace, Devices, TableLayout};
 use super::log::RedoLog;
 use super::store::Masm;
 use crate::scenario::ScenarioError;
-use crate::sim::{
-    Answer, EventKindInfo, EventQueue, InvariantCheck, Lab, LabView, Metric, SimError, TraceSink,
-};
+use crate::scenario::limits::MAX_SIM_TIME_NS;
+use crate::sim::{Answer, Scheduler};
 
 /// Time an update takes to be logged and appended (a design choice: memory speed, so that a
 /// closed-loop stream of updates outruns the flushes and shows the stall).
@@ -58,6 +54,23 @@ pub const RECOVERY_NS: u64 = 1_000_000;
 pub const IO_RING: usize = 64;
 /// Finished scans kept for the view.
 pub const FINISHED_SCANS: usize = 4;
+
+/// Cache operation kinds of the timeline (view `cache_ops`).
+pub const CACHE_FLUSH_WRITE: u8 = 1;
+pub const CACHE_GRANULE_READ: u8 = 2;
+pub const CACHE_MERGE_READ: u8 = 3;
+pub const CACHE_MERGE_WRITE: u8 = 4;
+/// Disk operation kinds of the timeline (view `hdd_ops`).
+pub const HDD_SCAN_READ: u8 = 1;
+pub const HDD_MIGRATE_READ: u8 = 2;
+pub const HDD_MIGRATE_WRITE: u8 = 3;
+
+pub(crate) fn push_ring(ring: &mut std::collections::VecDeque<IoRow>, row: IoRow) {
+    if ring.len() >= IO_RING {
+        ring.pop_front();
+    }
+    ring.push_back(row);
+}
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum Event {
@@ -127,8 +140,8 @@ pub struct MasmLab {
     pub(crate) table: TableLayout,
     pub(crate) log: RedoLog,
     pub(crate) oracle: Oracle,
-    pub(crate) queue: EventQueue<Event>,
-    pub(crate) now_ns: u64,
+    /// The clock and the future events.
+    pub(crate) queue: Scheduler<Event>,
     /// The lowest op index not yet scheduled to arrive.
     pub(crate) next_to_schedule: usize,
     /// Ops that arrived and wait their turn, in order.
@@ -156,14 +169,6 @@ pub struct MasmLab {
 }
 
 impl MasmLab {
-    pub fn from_body(body: Map<String, Value>, seed: u64) -> Result<Self, ScenarioError> {
-        Self::from_config(parse(body, seed)?)
-    }
-
-    pub fn body_schema() -> RootSchema {
-        schemars::schema_for!(body::MasmBody)
-    }
-
     pub fn from_config(cfg: LabConfig) -> Result<Self, ScenarioError> {
         let masm = Masm::new(cfg.masm.clone(), &cfg.base_rows)
             .map_err(|e| ScenarioError::new("params", e.to_string()))?;
@@ -181,8 +186,7 @@ impl MasmLab {
             ),
             log: RedoLog::default(),
             oracle: Oracle::new(&cfg.base_rows),
-            queue: EventQueue::default(),
-            now_ns: 0,
+            queue: Scheduler::new(MAX_SIM_TIME_NS),
             next_to_schedule: 0,
             intake: VecDeque::new(),
             down: false,
@@ -204,6 +208,23 @@ impl MasmLab {
         };
         lab.schedule_arrival(0, 0);
         Ok(lab)
+    }
+
+    /// Approximate bytes of a snapshot: answers (cloned with every keyframe), the oracle and
+    /// table (one row per key), and the log and runs (one record per update).
+    pub(crate) fn approx_bytes(&self) -> u64 {
+        let answer_rows: usize = self
+            .answers
+            .values()
+            .map(|a| a.get("rows").and_then(|r| r.as_array()).map_or(1, Vec::len))
+            .sum();
+        (std::mem::size_of::<Self>() as u64)
+            .saturating_add((answer_rows as u64).saturating_mul(ANSWER_ROW_BYTES))
+            .saturating_add(plan_bytes(&self.cfg))
+    }
+
+    pub fn now_ns(&self) -> u64 {
+        self.queue.now_ns()
     }
 
     pub fn config(&self) -> &LabConfig {
@@ -228,40 +249,17 @@ impl MasmLab {
     }
 }
 
-impl Lab for MasmLab {
-    fn lab_name(&self) -> &'static str {
-        "masm"
-    }
+/// Bytes of one answered row kept in the lab (a JSON `[key, value]`: the array, its two numbers
+/// and the outer vector's slot), for the state estimate.
+pub(crate) const ANSWER_ROW_BYTES: u64 = 112;
 
-    fn step(&mut self, trace: &mut TraceSink) -> Result<bool, SimError> {
-        self.step_event(trace)
-    }
-
-    fn now_ns(&self) -> u64 {
-        self.now_ns
-    }
-
-    fn check_invariants(&self) -> Vec<InvariantCheck> {
-        self.checks.report(self)
-    }
-
-    fn metrics(&self) -> Vec<Metric> {
-        metrics::metrics(self)
-    }
-
-    fn answers(&self) -> Vec<Answer> {
-        self.answers.values().cloned().collect()
-    }
-
-    fn view(&self) -> LabView {
-        view::view(self)
-    }
-
-    fn info(&self) -> Value {
-        view::info(self)
-    }
-
-    fn event_kinds(&self) -> &'static [EventKindInfo] {
-        events::EVENT_KINDS
-    }
+/// Bytes that grow with the key space and the updates: table, oracle, redo log and runs.
+pub(crate) fn plan_bytes(cfg: &LabConfig) -> u64 {
+    let rows = cfg.masm.key_space.saturating_mul(96);
+    let updates = cfg
+        .ops
+        .iter()
+        .filter(|op| op.kind.update().is_some())
+        .count() as u64;
+    rows.saturating_add(updates.saturating_mul(96))
 }

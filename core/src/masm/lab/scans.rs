@@ -16,14 +16,13 @@
 
 use serde_json::json;
 
-use super::engine::{
-    CACHE_GRANULE_READ, CACHE_MERGE_READ, CACHE_MERGE_WRITE, HDD_SCAN_READ, model, push_ring,
-};
-use super::events::{self, us, word};
+use super::events;
+use super::{CACHE_GRANULE_READ, CACHE_MERGE_READ, CACHE_MERGE_WRITE, HDD_SCAN_READ, push_ring};
 use super::{Event, FINISHED_SCANS, IoRow, MasmLab};
 use crate::masm::io::Span;
 use crate::masm::io::masm_cost::{merge_cost, release_run, scan_cost};
 use crate::masm::record::Row;
+use crate::sim::units::{model, us, word};
 use crate::sim::{SimError, TraceSink};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -83,13 +82,13 @@ impl MasmLab {
     ) -> Result<(), SimError> {
         let query_ts = self.masm.open_query();
         trace.emit(
-            self.now_ns,
+            self.queue.now_ns(),
             events::SCAN_OPEN,
             [word(op as u64), word(query_ts), word(from), word(to)],
         );
         if let Some(compare) = self.compare.as_mut() {
             let expected = self.oracle.range_at(from, to, query_ts);
-            compare.scan(self.now_ns, op, from, to, &expected);
+            compare.scan(self.queue.now_ns(), op, from, to, &expected);
         }
         let mut track = ScanTrack {
             op,
@@ -97,11 +96,11 @@ impl MasmLab {
             from,
             to,
             state: ScanState::Running,
-            start_ns: self.now_ns,
-            end_ns: self.now_ns,
+            start_ns: self.queue.now_ns(),
+            end_ns: self.queue.now_ns(),
             hdd: Span {
-                start_ns: self.now_ns,
-                end_ns: self.now_ns,
+                start_ns: self.queue.now_ns(),
+                end_ns: self.queue.now_ns(),
             },
             ssd: None,
             granules: Vec::new(),
@@ -124,7 +123,7 @@ impl MasmLab {
                 target_flush_version,
             };
             trace.emit(
-                self.now_ns,
+                self.queue.now_ns(),
                 events::SCAN_WAIT_FLUSH,
                 [word(op as u64), word(query_ts), 0, 0],
             );
@@ -174,7 +173,7 @@ impl MasmLab {
     /// Steps 3 and 4.
     fn issue_scan(&mut self, op: usize, trace: &mut TraceSink) -> Result<(), SimError> {
         let outcome = self.masm.merge_for_scan();
-        let mut ready_ns = self.now_ns;
+        let mut ready_ns = self.queue.now_ns();
         for merge in &outcome.merges {
             let (read, write) = merge_cost(
                 &mut self.dev,
@@ -187,7 +186,8 @@ impl MasmLab {
                 release_run(&mut self.dev, &mut self.space, id);
                 self.run_created_ns.remove(&id);
             }
-            self.run_created_ns.insert(merge.output_run_id, self.now_ns);
+            self.run_created_ns
+                .insert(merge.output_run_id, self.queue.now_ns());
             for (span, kind) in [(read, CACHE_MERGE_READ), (write, CACHE_MERGE_WRITE)] {
                 push_ring(
                     &mut self.cache_ops,
@@ -202,7 +202,7 @@ impl MasmLab {
             ready_ns = ready_ns.max(write.end_ns);
             self.stats.merges += 1;
             trace.emit(
-                self.now_ns,
+                self.queue.now_ns(),
                 events::MERGE_2PASS,
                 [
                     word(merge.output_run_id),
@@ -217,7 +217,7 @@ impl MasmLab {
         }
         if outcome.stuck.is_some() {
             trace.emit(
-                self.now_ns,
+                self.queue.now_ns(),
                 events::THREE_PASS_NEEDED,
                 [
                     word(self.masm.one_pass_runs()),
@@ -266,7 +266,7 @@ impl MasmLab {
         }
         let granules: u64 = cost.granules.iter().map(|g| g.2).sum();
         trace.emit(
-            self.now_ns,
+            self.queue.now_ns(),
             events::SCAN_IO,
             [
                 word(op as u64),
@@ -311,12 +311,12 @@ impl MasmLab {
             }),
         );
         track.state = ScanState::Done;
-        track.end_ns = self.now_ns;
+        track.end_ns = self.queue.now_ns();
         track.rows = result.rows.len() as u64;
         track.update_records_merged = result.update_records_merged;
         let granules: u64 = track.granules.iter().map(|g| g.2).sum();
         trace.emit(
-            self.now_ns,
+            self.queue.now_ns(),
             events::SCAN_DONE,
             [
                 word(op as u64),
@@ -325,11 +325,11 @@ impl MasmLab {
                 word(granules),
             ],
         );
-        self.scan_ns.push(self.now_ns - track.start_ns);
+        self.scan_ns.push(self.queue.now_ns() - track.start_ns);
         self.stats.scans_done += 1;
         self.retire_scan(track);
         self.try_start_migration(trace)?;
-        self.complete(op, self.now_ns);
+        self.complete(op, self.queue.now_ns());
         Ok(())
     }
 

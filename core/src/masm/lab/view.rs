@@ -180,8 +180,8 @@ pub fn view(lab: &MasmLab) -> LabView {
             "count": job.records.len(),
             "pages_written": job.pages_written,
             "pages_total": job.pages_total,
-            "start_ns": track.map_or(lab.now_ns, |t| t.start_ns),
-            "end_ns": track.map_or(lab.now_ns, |t| t.page_end_ns + left * t.page_ns),
+            "start_ns": track.map_or(lab.now_ns(), |t| t.start_ns),
+            "end_ns": track.map_or(lab.now_ns(), |t| t.page_end_ns + left * t.page_ns),
         })
     });
     let scans: Vec<Value> = lab
@@ -226,7 +226,7 @@ pub fn view(lab: &MasmLab) -> LabView {
         "cache_device": match cfg.io.cache { CacheKind::Ssd { .. } => "ssd", CacheKind::Hdd { .. } => "hdd" },
         "theorem_writes_per_update": theorem,
         "migration_threshold": cfg.migration_threshold,
-        "now_ns": lab.now_ns,
+        "now_ns": lab.now_ns(),
         "clock_ts": masm.now_ts(),
         "buffer": {
             "records": records_json(buffer.records()),

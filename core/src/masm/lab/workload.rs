@@ -8,11 +8,15 @@
 //!    arrives at k × `interarrival_ns` (open loop) or, when that is 0, closed loop.
 
 use super::body::MasmGenerator;
-use super::config::{MAX_MASM_OPS, MAX_VALUE};
 use crate::masm::record::{Change, FieldPatch, Row};
 use crate::scenario::limits::MAX_SIM_TIME_NS;
 use crate::scenario::{ScenarioError, check_range};
 use crate::sim::Rng;
+
+/// Ops of one MaSM scenario, explicit or generated.
+pub const MAX_MASM_OPS: u64 = 20_000;
+/// Values must be exact in JavaScript.
+pub const MAX_VALUE: u64 = (1 << 53) - 1;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum PlannedKind {

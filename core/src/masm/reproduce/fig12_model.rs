@@ -22,7 +22,7 @@ use super::setup::{
 };
 use crate::masm::Granularity;
 use crate::masm::io::{Devices, scan_cost};
-use crate::reproduce::Claim;
+use crate::plugin::Claim;
 
 pub const RANGES: [u64; 6] = [4 * KIB, MIB, 10 * MIB, 100 * MIB, GIB, 100 * GIB];
 const ALPHAS: [(u64, u64); 3] = [(1, 2), (1, 1), (2, 1)];

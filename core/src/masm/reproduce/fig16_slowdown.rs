@@ -24,7 +24,7 @@ use super::setup::{
 use crate::masm::baseline::{Baseline, BaselineConfig, SchemeKind};
 use crate::masm::io::{Devices, scan_cost};
 use crate::masm::{Change, FieldPatch, Granularity};
-use crate::reproduce::Claim;
+use crate::plugin::Claim;
 use crate::sim::Rng;
 
 pub const RANGES: [u64; 7] = [4 * KIB, MIB, 10 * MIB, 100 * MIB, GIB, 10 * GIB, 100 * GIB];

@@ -16,7 +16,7 @@ use super::setup::{
 };
 use crate::masm::Granularity;
 use crate::masm::io::{CacheKind, DEFAULT_HDD_PRESET, Devices, scan_cost};
-use crate::reproduce::Claim;
+use crate::plugin::Claim;
 
 const TABLE_BYTES: u64 = 10 * GIB;
 const M_PAGES: u64 = 128;

@@ -17,7 +17,7 @@
 use super::setup::{GIB, KIB, fill, io_config, masm_config, table_layout, x25e};
 use crate::masm::io::{Devices, migrate_page_cost};
 use crate::masm::{Granularity, MigrationProgress};
-use crate::reproduce::Claim;
+use crate::plugin::Claim;
 
 const TABLE_BYTES: u64 = 10 * GIB;
 const M_PAGES: u64 = 80;

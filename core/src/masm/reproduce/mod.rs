@@ -20,7 +20,7 @@ pub mod fig20_migration;
 pub mod setup;
 pub mod table3_lsm;
 
-use crate::reproduce::Claim;
+use crate::plugin::Claim;
 
 /// Every MaSM claim, in paper order.
 pub fn claims() -> Vec<Claim> {

@@ -18,7 +18,7 @@
 use crate::masm::baseline::lsm::{LsmShape, LsmTree, MergePolicy, MergeStep};
 use crate::masm::error::MasmError;
 use crate::masm::record::{Change, Row, UpdateRecord};
-use crate::reproduce::Claim;
+use crate::plugin::Claim;
 
 /// Table III's C0 (16 MB) and SSD (4 GB) in simulated records of 256 KB.
 pub const C0_RECORDS: u64 = 64;

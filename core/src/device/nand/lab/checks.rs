@@ -13,11 +13,11 @@
 //! 6. `worn_out_flagged_past_endurance`: P/E ≤ rated endurance, or the block is flagged.
 
 use super::NandLab;
-use super::events::us;
+use crate::sim::units::us;
 use crate::sim::{InvariantCheck, Metric};
 
 impl NandLab {
-    pub(super) fn invariant_checks(&self) -> Vec<InvariantCheck> {
+    pub(crate) fn invariant_checks(&self) -> Vec<InvariantCheck> {
         let layout = &self.block.config().layout;
         let mut lowered = None;
         let mut below_verify = None;
@@ -109,7 +109,7 @@ impl NandLab {
         ]
     }
 
-    pub(super) fn metric_list(&self) -> Vec<Metric> {
+    pub(crate) fn metric_list(&self) -> Vec<Metric> {
         let s = &self.stats;
         let rber = if s.bits_read > 0 {
             s.bit_errors as f64 / s.bits_read as f64

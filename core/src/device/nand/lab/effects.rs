@@ -5,10 +5,11 @@ use serde_json::json;
 
 use super::NandLab;
 use super::bits::to_hex;
-use super::events::{self, u32_of, us};
+use super::events;
 use crate::device::nand::EraseReport;
 use crate::device::nand::error::NandError;
 use crate::sim::TraceSink;
+use crate::sim::units::{us, word as u32_of};
 
 impl NandLab {
     pub(super) fn refuse(&mut self, error: &NandError, trace: &mut TraceSink) {

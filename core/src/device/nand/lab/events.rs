@@ -166,11 +166,6 @@ pub const KINDS: &[EventKindInfo] = &[
     ),
 ];
 
-/// Saturating u32 of a count.
-pub fn u32_of(value: impl TryInto<u32>) -> u32 {
-    value.try_into().unwrap_or(u32::MAX)
-}
-
 /// Millivolts of a voltage, clamped to u32.
 pub fn mv(volts: f64) -> u32 {
     let mv = (volts * 1000.0).round();
@@ -179,9 +174,4 @@ pub fn mv(volts: f64) -> u32 {
     } else {
         0
     }
-}
-
-/// Whole microseconds of nanoseconds.
-pub fn us(ns: u64) -> u32 {
-    u32_of((ns + 500) / 1000)
 }

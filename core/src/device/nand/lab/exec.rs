@@ -10,13 +10,14 @@
 
 use super::bits::resolve;
 use super::body::{NandData, NandOp};
-use super::events::{self, mv, u32_of, us};
+use super::events::{self, mv};
 use super::{ActiveProgram, NandLab};
 use crate::device::nand::ispp::{IsppRun, ProgramKind, ProgramOutcome};
+use crate::sim::units::{us, word as u32_of};
 use crate::sim::{SimError, TraceSink};
 
 impl NandLab {
-    pub(super) fn step_once(&mut self, trace: &mut TraceSink) -> Result<bool, SimError> {
+    pub(crate) fn step_once(&mut self, trace: &mut TraceSink) -> Result<bool, SimError> {
         self.snapshot_guard();
         if let Some(mut active) = self.active.take() {
             self.pulse(&mut active, trace);

@@ -25,17 +25,14 @@ mod view;
 
 use std::sync::{Arc, OnceLock};
 
-use schemars::schema::RootSchema;
 use serde_json::{Map, Value};
 
 use super::block::Block;
 use super::ispp::IsppRun;
 use super::preset::NandConfig;
 use crate::scenario::{ScenarioError, check_range};
-use crate::sim::{
-    Answer, EventKindInfo, InvariantCheck, Lab, LabView, Metric, Rng, SimError, TraceSink,
-};
-use body::{NandBody, NandOp};
+use crate::sim::{Answer, Rng};
+use body::NandOp;
 use validate::Shape;
 
 use curve::model_rber_curve;
@@ -101,7 +98,11 @@ pub struct NandLab {
 }
 
 impl NandLab {
-    pub fn from_body(body: Map<String, Value>, seed: u64) -> Result<Self, ScenarioError> {
+    /// Builds the lab from a scenario body (`LabSpec::from_body`).
+    pub(crate) fn build_from_body(
+        body: Map<String, Value>,
+        seed: u64,
+    ) -> Result<Self, ScenarioError> {
         let (device, ops) = body::parse(body)?;
         let mut config = NandConfig::preset(device.preset);
         let wordlines = device.wordlines.unwrap_or(4);
@@ -184,8 +185,28 @@ impl NandLab {
         })
     }
 
-    pub fn body_schema() -> RootSchema {
-        schemars::schema_for!(NandBody)
+    /// Approximate bytes of a snapshot: every cell's Vth (kept twice: now and before the step).
+    pub(crate) fn approx_bytes(&self) -> u64 {
+        let cells: usize = self.block.wordlines().iter().map(|w| w.cells()).sum();
+        (std::mem::size_of::<Self>() + cells * 48 + self.answers.len() * 256) as u64
+    }
+
+    pub(crate) fn now_ns(&self) -> u64 {
+        self.now_ns
+    }
+
+    pub(crate) fn answer_list(&self) -> Vec<Answer> {
+        self.answers.clone()
+    }
+
+    /// For the work estimate: the ops, and the cell updates one op can cost at most (a program:
+    /// one pass over a wordline per ISPP pulse; an erase or a cycle: every wordline once).
+    pub(crate) fn ops_and_cells_per_op(&self) -> (u64, u64) {
+        let wordlines = self.block.wordlines();
+        let cells = wordlines.first().map_or(0, |w| w.cells()) as u64;
+        let passes =
+            (u64::from(self.block.config().ispp.max_loops) + 1).max(wordlines.len() as u64);
+        (self.ops.len() as u64, passes.saturating_mul(cells))
     }
 
     /// The cell model underneath (read-only).
@@ -205,43 +226,5 @@ impl NandLab {
     /// The program in progress, if any.
     pub fn active_program(&self) -> Option<&IsppRun> {
         self.active.as_ref().map(|a| &a.run)
-    }
-}
-
-impl Lab for NandLab {
-    fn lab_name(&self) -> &'static str {
-        "nand"
-    }
-
-    fn step(&mut self, trace: &mut TraceSink) -> Result<bool, SimError> {
-        self.step_once(trace)
-    }
-
-    fn now_ns(&self) -> u64 {
-        self.now_ns
-    }
-
-    fn check_invariants(&self) -> Vec<InvariantCheck> {
-        self.invariant_checks()
-    }
-
-    fn metrics(&self) -> Vec<Metric> {
-        self.metric_list()
-    }
-
-    fn answers(&self) -> Vec<Answer> {
-        self.answers.clone()
-    }
-
-    fn view(&self) -> LabView {
-        self.lab_view()
-    }
-
-    fn info(&self) -> Value {
-        self.lab_info()
-    }
-
-    fn event_kinds(&self) -> &'static [EventKindInfo] {
-        events::KINDS
     }
 }

@@ -36,7 +36,7 @@ use crate::sim::{LabView, NamedSeries};
 const HISTOGRAM_BINS: usize = 160;
 
 impl NandLab {
-    pub(super) fn lab_view(&self) -> LabView {
+    pub(crate) fn lab_view(&self) -> LabView {
         let config = self.block.config();
         let layout = &config.layout;
         let cells = self.block.page_bits();
@@ -246,7 +246,7 @@ impl NandLab {
         })
     }
 
-    pub(super) fn lab_info(&self) -> Value {
+    pub(crate) fn lab_info(&self) -> Value {
         let config = self.block.config();
         let map = self.block.page_map();
         let page_map: Vec<Value> = (0..map.page_count())

@@ -8,10 +8,18 @@
 
 use super::disk::Disk;
 use super::presets::all_presets;
-use crate::calibration_doc::{cell, format_value};
+use crate::plugin::{GeneratedBlock, cell, format_value};
+
+/// The HDD lab's generated blocks of `docs/CALIBRATION.md`.
+pub fn blocks() -> Vec<GeneratedBlock> {
+    vec![GeneratedBlock {
+        name: "hdd presets",
+        body: markdown(),
+    }]
+}
 
 /// The generated HDD section body (without the markers).
-pub fn hdd_markdown() -> String {
+pub fn markdown() -> String {
     let mut out = String::new();
     for preset in all_presets() {
         out.push_str(&format!(
@@ -20,15 +28,7 @@ pub fn hdd_markdown() -> String {
         ));
         out.push_str("| parameter | value | unit | tag | source |\n|---|---|---|---|---|\n");
         for c in preset.params.all() {
-            out.push_str(&format!(
-                "| `{}` ({}) | {} | {} | {} | {} |\n",
-                c.key,
-                cell(c.label),
-                format_value(c.value),
-                cell(c.unit),
-                c.tag.code(),
-                cell(&c.source)
-            ));
+            out.push_str(&c.parameter_row());
         }
         match Disk::from_params(&preset.params) {
             Ok(disk) => {
@@ -58,15 +58,8 @@ mod tests {
     use super::*;
 
     #[test]
-    fn values_print_compactly() {
-        assert_eq!(format_value(7200.0), "7200");
-        assert_eq!(format_value(0.315), "0.315");
-        assert_eq!(format_value(2.315_218_7), "2.3152");
-    }
-
-    #[test]
     fn every_preset_constant_appears_in_the_block() {
-        let text = hdd_markdown();
+        let text = markdown();
         for preset in all_presets() {
             assert!(text.contains(preset.name));
             for c in preset.params.all() {

@@ -1,0 +1,135 @@
+//! The SSD lab's contract with the rest of the program: `Lab` (how it runs) and `LabSpec` (what
+//! it says about itself: name, schema, event kinds, claims, bench cases, calibration, work bound).
+
+use schemars::schema::RootSchema;
+use serde_json::{Map, Value, json};
+
+use super::body::{SsdBody, SsdPattern};
+use super::config::{SourceSpec, parse};
+use super::{SsdLab, bench, calibration, events, ftl, lab, metrics, reproduce, view};
+use crate::plugin::{BenchCase, Budget, Claim, GeneratedBlock, LabSpec, WorkEstimate, work::times};
+use crate::scenario::ScenarioError;
+use crate::sim::{EventKindInfo, InvariantCheck, Lab, LabView, Metric, SimError, TraceSink};
+
+impl Lab for SsdLab {
+    fn lab_name(&self) -> &'static str {
+        Self::NAME
+    }
+
+    fn step(&mut self, trace: &mut TraceSink) -> Result<bool, SimError> {
+        self.step_event(trace)
+    }
+
+    fn now_ns(&self) -> u64 {
+        SsdLab::now_ns(self)
+    }
+
+    fn check_invariants(&self) -> Vec<InvariantCheck> {
+        self.checks.report(&self.ftl)
+    }
+
+    fn metrics(&self) -> Vec<Metric> {
+        metrics::metrics(self)
+    }
+
+    fn answers(&self) -> Vec<Value> {
+        self.answers
+            .iter()
+            .map(|&(op, lba, version)| {
+                let mut answer = json!({"op": op, "kind": "read", "lba": lba});
+                let v = match version {
+                    ftl::NO_VERSION => Value::Null,
+                    lab::PRECONDITION_VERSION => {
+                        answer["preconditioned"] = json!(true);
+                        Value::Null
+                    }
+                    v => json!(v),
+                };
+                answer["version"] = v;
+                answer
+            })
+            .collect()
+    }
+
+    fn view(&self) -> LabView {
+        view::view(self)
+    }
+
+    fn info(&self) -> Value {
+        view::info(self)
+    }
+
+    fn state_bytes(&self) -> u64 {
+        self.approx_bytes()
+    }
+}
+
+impl LabSpec for SsdLab {
+    const NAME: &'static str = "ssd";
+    const EVENT_KINDS: &'static [EventKindInfo] = events::EVENT_KINDS;
+
+    fn from_body(body: Map<String, Value>, seed: u64) -> Result<Self, ScenarioError> {
+        Ok(Self::from_config(parse(body)?, seed))
+    }
+
+    fn body_schema() -> RootSchema {
+        schemars::schema_for!(SsdBody)
+    }
+
+    /// Steps: two per request, plus every page the preconditioning writes inside its one step
+    /// and every page a request moves. State: the FTL's maps and the reference copy.
+    fn work_estimates(&self) -> Vec<WorkEstimate> {
+        let config = self.config();
+        let plan = &config.plan;
+        // Only explicit reads are answered (a generated read has no op index to answer).
+        let (requests, request_pages, reads) = match &plan.source {
+            SourceSpec::Ops(ops) => (
+                ops.len() as u64,
+                ops.iter().map(|op| u64::from(op.count)).sum::<u64>(),
+                ops.len() as u64,
+            ),
+            SourceSpec::Generator(g) => {
+                (g.requests, times(g.requests, u64::from(g.request_pages)), 0)
+            }
+        };
+        let precondition = u64::from(plan.fill_pages).saturating_add(plan.warmup_writes);
+        let steps = times(requests, 2)
+            .saturating_add(request_pages)
+            .saturating_add(precondition);
+        let g = &config.geometry;
+        let map_bytes = times(u64::from(g.physical_pages()), 16)
+            .saturating_add(times(u64::from(g.logical_pages), 8));
+        vec![
+            WorkEstimate::new(Budget::Work, steps, "workload"),
+            WorkEstimate::new(Budget::AnswerRows, reads, "workload"),
+            WorkEstimate::new(Budget::StateBytes, map_bytes, "device"),
+        ]
+    }
+
+    /// The seed drives random addresses, the read/trim/write draw and the warm-up writes;
+    /// explicit ops, or sequential writes only, on an empty or plainly filled device do not use it.
+    fn seed_matters(&self) -> bool {
+        let plan = &self.config().plan;
+        let generator_draws = match &plan.source {
+            SourceSpec::Ops(_) => false,
+            SourceSpec::Generator(g) => {
+                g.pattern != SsdPattern::Sequential
+                    || g.read_fraction > 0.0
+                    || g.trim_fraction > 0.0
+            }
+        };
+        generator_draws || plan.warmup_writes > 0
+    }
+
+    fn claims() -> Vec<Claim> {
+        reproduce::claims()
+    }
+
+    fn bench_cases() -> Vec<BenchCase> {
+        bench::cases()
+    }
+
+    fn calibration() -> Vec<GeneratedBlock> {
+        calibration::blocks()
+    }
+}

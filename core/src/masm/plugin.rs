@@ -1,0 +1,116 @@
+//! The MaSM lab's contract with the rest of the program: `Lab` (how it runs) and `LabSpec` (what
+//! it says about itself: name, schema, event kinds, claims, bench cases, calibration, work bound).
+
+use schemars::schema::RootSchema;
+use serde_json::{Map, Value};
+
+use super::lab::workload::PlannedKind;
+use super::lab::{ANSWER_ROW_BYTES, MasmLab, body, config, events, metrics, plan_bytes, view};
+use super::{bench, calibration, reproduce};
+use crate::plugin::{BenchCase, Budget, Claim, GeneratedBlock, LabSpec, WorkEstimate, work::times};
+use crate::scenario::ScenarioError;
+use crate::sim::{
+    Answer, EventKindInfo, InvariantCheck, Lab, LabView, Metric, SimError, TraceSink,
+};
+
+impl Lab for MasmLab {
+    fn lab_name(&self) -> &'static str {
+        Self::NAME
+    }
+
+    fn step(&mut self, trace: &mut TraceSink) -> Result<bool, SimError> {
+        self.step_event(trace)
+    }
+
+    fn now_ns(&self) -> u64 {
+        MasmLab::now_ns(self)
+    }
+
+    fn check_invariants(&self) -> Vec<InvariantCheck> {
+        self.checks.report(self)
+    }
+
+    fn metrics(&self) -> Vec<Metric> {
+        metrics::metrics(self)
+    }
+
+    fn answers(&self) -> Vec<Answer> {
+        self.answers.values().cloned().collect()
+    }
+
+    fn view(&self) -> LabView {
+        view::view(self)
+    }
+
+    fn info(&self) -> Value {
+        view::info(self)
+    }
+
+    fn state_bytes(&self) -> u64 {
+        self.approx_bytes()
+    }
+}
+
+impl LabSpec for MasmLab {
+    const NAME: &'static str = "masm";
+    const EVENT_KINDS: &'static [EventKindInfo] = events::EVENT_KINDS;
+
+    fn from_body(body: Map<String, Value>, seed: u64) -> Result<Self, ScenarioError> {
+        Self::from_config(config::parse(body, seed)?)
+    }
+
+    fn body_schema() -> RootSchema {
+        schemars::schema_for!(body::MasmBody)
+    }
+
+    /// Rows: a scan answers at most every key of its range. Steps: three per op (arrival,
+    /// completion, a merge), every flushed page, and every table page of every migration (at
+    /// most one per explicit `migrate` and one per threshold's worth of flushed pages, plus one).
+    fn work_estimates(&self) -> Vec<WorkEstimate> {
+        let cfg = self.config();
+        let key_space = cfg.masm.key_space;
+        let (mut rows, mut updates, mut migrates) = (0u64, 0u64, 0u64);
+        for op in &cfg.ops {
+            match op.kind {
+                PlannedKind::Scan { from, to } => {
+                    let span = to.saturating_sub(from).saturating_add(1).min(key_space);
+                    rows = rows.saturating_add(span);
+                }
+                PlannedKind::Migrate => migrates += 1,
+                ref kind if kind.update().is_some() => updates += 1,
+                _ => {}
+            }
+        }
+        let page_bytes = cfg.io.page_bytes.max(1);
+        let flush_pages = times(updates, cfg.record_bytes) / page_bytes + 1;
+        let threshold = cfg.migration_threshold_pages.max(1);
+        let migrations = migrates + flush_pages / threshold + 1;
+        let table_pages = key_space.div_ceil(cfg.masm.keys_per_table_page.max(1));
+        let steps = times(cfg.ops.len() as u64, 3)
+            .saturating_add(flush_pages)
+            .saturating_add(times(migrations, table_pages + 1));
+        let state = times(rows, ANSWER_ROW_BYTES).saturating_add(plan_bytes(cfg));
+        vec![
+            WorkEstimate::new(Budget::Work, steps, "workload"),
+            WorkEstimate::new(Budget::AnswerRows, rows, "workload"),
+            WorkEstimate::new(Budget::StateBytes, state, "workload"),
+        ]
+    }
+
+    /// Only a generator draws from the seed; MaSM's devices are timed without noise.
+    fn seed_matters(&self) -> bool {
+        self.config().generated
+    }
+
+    fn claims() -> Vec<Claim> {
+        reproduce::claims()
+    }
+
+    fn bench_cases() -> Vec<BenchCase> {
+        bench::cases()
+    }
+
+    fn calibration() -> Vec<GeneratedBlock> {
+        calibration::blocks()
+    }
+}
