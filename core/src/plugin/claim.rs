@@ -12,6 +12,8 @@
 
 use serde::Serialize;
 
+use super::format_value;
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "snake_case")]
 pub enum ClaimKind {
@@ -177,8 +179,8 @@ impl Claim {
     pub fn criterion(&self) -> String {
         match self.comparison {
             Comparison::Tolerance { pct } => format!("±{pct}%"),
-            Comparison::AtLeast => format!("≥ {}", self.paper_value),
-            Comparison::AtMost => format!("≤ {}", self.paper_value),
+            Comparison::AtLeast => format!("≥ {}", format_value(self.paper_value)),
+            Comparison::AtMost => format!("≤ {}", format_value(self.paper_value)),
         }
     }
 }
