@@ -1,0 +1,1 @@
+//! Append/Pack (seed 003 §2.2).
