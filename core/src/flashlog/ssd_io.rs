@@ -118,6 +118,15 @@ impl TimedSsd {
         (version, delivered)
     }
 
+    /// Writes `lbas` through the FTL (GC included) without booking time: preconditioning.
+    pub fn fill_untimed(&mut self, lbas: impl Iterator<Item = u32>) -> Result<(), FtlError> {
+        for lba in lbas {
+            self.log.clear();
+            self.ftl.write(lba, 0, &mut self.log)?;
+        }
+        Ok(())
+    }
+
     /// Step 3: TRIM of one page.
     pub fn trim(&mut self, lba: u32) -> bool {
         self.ftl.trim(lba)
