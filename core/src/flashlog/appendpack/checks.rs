@@ -5,8 +5,8 @@
 //! 2. `exactly_one_copy_per_written_page`: valid slots + buffered pages = pages ever written.
 //! 3. `space_accounting`: every block is free or in exactly one log; free blocks hold no valid
 //!    page; each block's valid count equals its valid slots.
-//! 4. `device_writes_are_whole_erase_blocks`: device pages written = eb × chunks, and
-//!    = appended + packed pages (write amplification accounting).
+//! 4. `device_writes_are_whole_erase_blocks`: device pages written is a multiple of eb, and
+//!    = appended + packed + pack-buffer-dead pages (write amplification accounting).
 
 use super::layout::{AppendPack, Loc, NO_PAGE};
 use crate::sim::InvariantCheck;
@@ -33,7 +33,8 @@ impl AppendPack {
                 agree &= self.map[page as usize] == Loc::Slot(slot as u32);
             }
         }
-        let copies = valid_slots + self.wbuf.len() as u64 + self.pbuf.len() as u64;
+        let live_packed = self.pbuf.iter().filter(|e| e.0 != NO_PAGE).count() as u64;
+        let copies = valid_slots + self.wbuf.len() as u64 + live_packed;
         let mut space = self.free.len() + self.append_log.len() + self.pack_log.len()
             == self.config.blocks as usize;
         for b in 0..self.config.blocks {
@@ -51,7 +52,7 @@ impl AppendPack {
             .chain(&self.pack_log)
             .all(|&b| self.block_log[b as usize].is_some());
         let c = self.counters;
-        let whole = c.device_pages_written == c.appended_pages + c.packed_pages
+        let whole = c.device_pages_written == c.appended_pages + c.packed_pages + c.pack_dead_pages
             && c.device_pages_written.is_multiple_of(u64::from(eb));
         vec![
             InvariantCheck::check("map_and_reverse_map_agree", agree, || {
@@ -67,8 +68,8 @@ impl AppendPack {
             }),
             InvariantCheck::check("device_writes_are_whole_erase_blocks", whole, || {
                 format!(
-                    "device pages {} vs appended {} + packed {}",
-                    c.device_pages_written, c.appended_pages, c.packed_pages
+                    "device pages {} vs appended {} + packed {} + dead {}",
+                    c.device_pages_written, c.appended_pages, c.packed_pages, c.pack_dead_pages
                 )
             }),
         ]

@@ -86,6 +86,8 @@ pub struct ApCounters {
     pub packed_pages: u64,
     /// Valid pages read out of reclaimed blocks.
     pub pack_reads: u64,
+    /// Slots of pack chunks whose page was re-written while in the pack buffer.
+    pub pack_dead_pages: u64,
     pub device_pages_written: u64,
     pub pack_steps: u64,
     pub erases: u64,
@@ -196,11 +198,9 @@ impl AppendPack {
         self.block_valid[block as usize] -= 1;
     }
 
+    /// A re-written page's packed copy dies in the pack buffer (its slot will stay invalid).
     fn remove_from_pbuf(&mut self, i: usize) {
-        self.pbuf.remove(i);
-        for (k, &(p, _)) in self.pbuf.iter().enumerate().skip(i) {
-            self.map[p as usize] = Loc::PackBuf(k as u32);
-        }
+        self.pbuf[i].0 = NO_PAGE;
     }
 
     /// One whole block: the first free block becomes the head of `log`.
@@ -208,13 +208,18 @@ impl AppendPack {
         let block = self.free.pop_front().ok_or(FlashLogError::DeviceFull)?;
         let eb = self.config.eb_pages;
         debug_assert!(chunk.len() as u32 <= eb);
+        let mut live = 0;
         for (k, &(page, version)) in chunk.iter().enumerate() {
+            if page == NO_PAGE {
+                continue; // Died in the pack buffer.
+            }
             let slot = block * eb + k as u32;
             self.slot_page[slot as usize] = page;
             self.slot_version[slot as usize] = version;
             self.map[page as usize] = Loc::Slot(slot);
+            live += 1;
         }
-        self.block_valid[block as usize] = chunk.len() as u32;
+        self.block_valid[block as usize] = live;
         self.block_log[block as usize] = Some(log);
         match log {
             LogId::Append => self.append_log.push_back(block),
@@ -222,7 +227,8 @@ impl AppendPack {
         }
         self.counters.device_pages_written += u64::from(eb);
         if log == LogId::Pack {
-            self.counters.packed_pages += chunk.len() as u64;
+            self.counters.packed_pages += u64::from(live);
+            self.counters.pack_dead_pages += chunk.len() as u64 - u64::from(live);
         }
         self.ops.push(DeviceOp::WriteChunk { block, log });
         Ok(())
@@ -279,7 +285,9 @@ impl AppendPack {
             let rest = self.pbuf.split_off(eb as usize);
             let chunk = std::mem::replace(&mut self.pbuf, rest);
             for (k, &(p, _)) in self.pbuf.iter().enumerate() {
-                self.map[p as usize] = Loc::PackBuf(k as u32);
+                if p != NO_PAGE {
+                    self.map[p as usize] = Loc::PackBuf(k as u32);
+                }
             }
             self.append_chunk(&chunk, LogId::Pack)?;
         }
@@ -302,7 +310,8 @@ impl AppendPack {
         })
     }
 
-    /// Write amplification of packing: device pages written / pages appended by the user.
+    /// Write amplification of packing: device pages written / pages appended by the user
+    /// (dead pack-buffer slots count: they take device space).
     pub fn write_amplification(&self) -> f64 {
         let c = self.counters;
         if c.appended_pages == 0 {

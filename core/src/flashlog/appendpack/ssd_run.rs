@@ -2,7 +2,9 @@
 //! in-place writes on the same SSD model (seed 003 §2.2, Figure 3).
 //!
 //! 1. The A/P layout's device is the SSD's logical space: A/P slot s is SSD LBA s, an A/P
-//!    erase block is `pages_per_block` consecutive LBAs [paper: "erase block sized" chunks],
+//!    erase block is `pages_per_block × dies × planes` consecutive LBAs — the erase unit of a
+//!    device that stripes writes over its dies [paper: "erase block sized" chunks; the
+//!    superblock reading is a choice],
 //!    and A/P's own logical pages are `db_fraction` of that space [choice, A/P's spare].
 //! 2. Every device operation A/P emits is timed: a chunk write is its pages written in order, a
 //!    pack read is a page read, an erase is a TRIM of the block's LBAs (the SSD's FTL then
@@ -71,7 +73,10 @@ impl ApOnSsd {
         queue_depth: usize,
     ) -> Result<Self, FlashLogError> {
         let ssd = ssd(preset, blocks_per_plane)?;
-        let eb = ssd.geometry.pages_per_block;
+        // The device's erase unit as the host sees it: one block on every die (the FTL stripes
+        // consecutive writes over the dies), so a chunk fills whole flash blocks [choice].
+        let g = ssd.geometry;
+        let eb = g.pages_per_block * g.dies() * g.planes_per_die;
         let blocks = ssd.logical_pages() / eb;
         let logical = (f64::from(blocks * eb) * db_fraction) as u32;
         let ap = AppendPack::new(ApConfig {
@@ -170,31 +175,38 @@ pub fn append_pack_rate(
     Ok((r, run))
 }
 
-/// Step 3, baseline: 4 KB random in-place writes over the first `footprint` LBAs of a device
-/// whose whole logical space was written once (`sequential`: in LBA order instead, on a fresh
-/// device, no warm-up).
+/// The baseline's access pattern.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Pattern {
+    /// In LBA order on a fresh device.
+    Sequential,
+    /// Uniformly random LBAs on a fresh (never written) device.
+    RandomFresh,
+    /// Uniformly random LBAs after a full sequential fill and `warmup` random overwrites.
+    RandomSteady { warmup: u64 },
+}
+
+/// Step 3, baseline: 4 KB in-place writes over the whole logical space of the device.
 pub fn in_place_rate(
     preset: &str,
     blocks_per_plane: u32,
-    footprint_fraction: f64,
-    warmup: u64,
+    pattern: Pattern,
     measured: u64,
-    sequential: bool,
     seed: u64,
 ) -> Result<Rate, FlashLogError> {
     let mut ssd = ssd(preset, blocks_per_plane)?;
     let logical = ssd.logical_pages();
-    let footprint = ((f64::from(logical) * footprint_fraction) as u32).clamp(1, logical);
     let mut rng = Rng::new(seed);
     let mut pipe = Pipe::new(32);
+    let sequential = pattern == Pattern::Sequential;
     let lba = |i: u64, rng: &mut Rng| {
         if sequential {
-            (i % u64::from(footprint)) as u32
+            (i % u64::from(logical)) as u32
         } else {
-            rng.below(u64::from(footprint)) as u32
+            rng.below(u64::from(logical)) as u32
         }
     };
-    if !sequential {
+    if let Pattern::RandomSteady { warmup } = pattern {
         ssd.fill_untimed(0..logical).map_err(model)?;
         for i in 0..warmup {
             let t = ssd
