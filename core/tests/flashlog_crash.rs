@@ -171,3 +171,21 @@ fn recovery_merge_is_steppable_and_rejects_torn_writes() {
     }
     assert!(torn_seen > 10, "{torn_seen}");
 }
+
+/// The longer sweep (documented command):
+/// `cargo test -p flashlab-core --test flashlog_crash -- --ignored`.
+#[test]
+#[ignore = "long crash sweep: 40 seeds × 600 transactions per configuration"]
+fn long_crash_sweep() {
+    let mut drive = UsbProfile::C;
+    drive.outlier_probability = 0.1;
+    let configs = [
+        FlashLogConfig::disk(),
+        FlashLogConfig::ssd_flashlogging(7),
+        FlashLogConfig::usb(&[UsbProfile::A, drive, UsbProfile::B], true),
+        FlashLogConfig::usb(&[drive; 4], false),
+        FlashLogConfig::striped(UsbProfile::B, 4, 2048),
+    ];
+    let total: u64 = configs.into_iter().map(|c| sweep(c, 40, 600)).sum();
+    println!("{total} crash points");
+}

@@ -118,3 +118,22 @@ fn same_seed_same_run() {
     assert_eq!(a.requests, b.requests);
     assert_eq!(a.now_ns, b.now_ns);
 }
+
+#[test]
+fn the_view_ruler_is_ordered_and_lanes_show_one_write_each() {
+    let mut sim = FlashLogSim::new(
+        FlashLogConfig::usb(&[UsbProfile::A, UsbProfile::B], true).with_transactions(300),
+    )
+    .unwrap();
+    while sim.step().unwrap().is_some() {
+        let v = sim.view();
+        assert!(v.acked_end_lsn <= v.durable_prefix);
+        assert!(v.durable_prefix <= v.next_lsn && v.issued_upto <= v.next_lsn);
+        assert_eq!(v.lanes.len(), 3);
+        for lane in &v.lanes {
+            if let Some(w) = &lane.in_flight {
+                assert!(w.start_lsn < w.end_lsn && w.issued_ns <= v.now_ns && v.now_ns <= w.due_ns);
+            }
+        }
+    }
+}

@@ -13,7 +13,8 @@
 //!    (`durable`); every device write carries a header (`media`).
 //! 4. `crash` + `recover`: a crash at any step boundary tears in-flight writes; recovery
 //!    k-way merges the device streams, rejects torn records and stops at the first gap.
-//! 5. `checks`: the invariants (commit latencies go to the SSD lab's bounded histogram).
+//! 5. `checks`: the invariants (commit latencies go to the SSD lab's bounded histogram);
+//!    `view`: the plain-data snapshot a lab view draws.
 //!
 //! Append/Pack (§2.2): `appendpack` — the whole SSD as a log of erase-block-sized appends with
 //! an in-memory page map and packing of the tail's valid pages into a second log.
@@ -34,6 +35,7 @@ pub mod reproduce;
 pub mod schedule;
 pub mod sim;
 pub mod ssd_io;
+pub mod view;
 
 pub use config::{FlashLogConfig, Scheduler, Workload};
 pub use crash::CrashImage;
