@@ -176,7 +176,7 @@ fn pages_outside_the_device_are_refused() {
 
 #[test]
 fn on_the_ssd_append_pack_writes_faster_than_random_in_place() {
-    let (ap, run) = append_pack_rate("x25e", 64, 0.8, 40_000, 20_000, 1).unwrap();
+    let (ap, run, _) = append_pack_rate("x25e", 64, 0.8, 40_000, 20_000, 1).unwrap();
     let steady = Pattern::RandomSteady { warmup: 60_000 };
     let random = in_place_rate("x25e", 64, steady, 20_000, 1).unwrap();
     println!("A/P {ap:?}\nrandom {random:?}");

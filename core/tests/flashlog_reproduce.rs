@@ -71,6 +71,11 @@ fn figure3_random_writes_degrade_and_append_pack_restores_them() {
         "{f:?}"
     );
     assert!(f.append_pack.ssd_write_amplification < 1.1, "{f:?}");
+    // A/P's own write amplification over the measured phase follows 1/(1 − u).
+    assert!(
+        (f.ap_write_amplification / f.ap_model_write_amplification - 1.0).abs() < 0.15,
+        "{f:?}"
+    );
 }
 
 #[test]

@@ -321,6 +321,19 @@ impl AppendPack {
         }
     }
 
+    /// Over the operations since `before` (a copy of the counters): measured write
+    /// amplification, mean victim valid fraction u and 1/(1 − u).
+    pub fn write_amplification_since(&self, before: &ApCounters) -> (f64, f64, f64) {
+        let c = self.counters;
+        let appended = c.appended_pages - before.appended_pages;
+        let device = c.device_pages_written - before.device_pages_written;
+        let steps = c.pack_steps - before.pack_steps;
+        let valid = c.victim_valid_pages - before.victim_valid_pages;
+        let measured = device as f64 / appended.max(1) as f64;
+        let u = valid as f64 / (steps * u64::from(self.config.eb_pages)).max(1) as f64;
+        (measured, u, 1.0 / (1.0 - u))
+    }
+
     /// The mean valid fraction of reclaimed append-log tails.
     pub fn append_tail_valid_fraction(&self) -> f64 {
         let c = self.counters;

@@ -15,7 +15,7 @@
 
 use super::super::error::FlashLogError;
 use super::super::ssd_io::TimedSsd;
-use super::layout::{ApConfig, AppendPack, DeviceOp, NO_VERSION};
+use super::layout::{ApConfig, ApCounters, AppendPack, DeviceOp, NO_VERSION};
 use crate::sim::Rng;
 
 /// A ring of in-flight operations: each new one may start when the one `depth` earlier ended.
@@ -145,7 +145,8 @@ fn rate(pages: u64, from_ns: u64, to_ns: u64, programs: u64, host: u64) -> Rate 
     }
 }
 
-/// Step 3, A/P: uniform random user writes over A/P's logical pages.
+/// Step 3, A/P: uniform random user writes over A/P's logical pages; also returns A/P's
+/// counters at the start of the measured phase.
 pub fn append_pack_rate(
     preset: &str,
     blocks_per_plane: u32,
@@ -153,14 +154,14 @@ pub fn append_pack_rate(
     warmup: u64,
     measured: u64,
     seed: u64,
-) -> Result<(Rate, ApOnSsd), FlashLogError> {
+) -> Result<(Rate, ApOnSsd, ApCounters), FlashLogError> {
     let mut run = ApOnSsd::new(preset, blocks_per_plane, db_fraction, 32)?;
     let mut rng = Rng::new(seed);
     let pages = u64::from(run.ap.config.logical_pages);
     for _ in 0..warmup {
         run.write(rng.below(pages) as u32)?;
     }
-    let (t0, c0) = (run.pipe.end_ns, run.ssd.ftl.counters);
+    let (t0, c0, ap0) = (run.pipe.end_ns, run.ssd.ftl.counters, run.ap.counters);
     for _ in 0..measured {
         run.write(rng.below(pages) as u32)?;
     }
@@ -172,7 +173,7 @@ pub fn append_pack_rate(
         c.flash_programs - c0.flash_programs,
         c.host_writes - c0.host_writes,
     );
-    Ok((r, run))
+    Ok((r, run, ap0))
 }
 
 /// The baseline's access pattern.

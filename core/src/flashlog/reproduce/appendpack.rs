@@ -25,7 +25,7 @@ pub struct Figure3 {
     /// Append/Pack's database as a fraction of the device [choice].
     pub db_fraction: f64,
     pub append_pack: Rate,
-    /// A/P's own write amplification and the model's 1/(1 − u).
+    /// A/P's own write amplification over the measured phase and the model's 1/(1 − u).
     pub ap_write_amplification: f64,
     pub ap_model_write_amplification: f64,
 }
@@ -48,15 +48,16 @@ pub fn figure3(
     let warmup = (logical as f64 * warmup_per_page) as u64;
     let steady = Pattern::RandomSteady { warmup };
     let steady_random = in_place_rate(PRESET, b, steady, writes, seed)?;
-    let (append_pack, run) = append_pack_rate(PRESET, b, db_fraction, warmup, writes, seed)?;
-    let (_, model) = run.ap.model_write_amplification();
+    let (append_pack, run, before) =
+        append_pack_rate(PRESET, b, db_fraction, warmup, writes, seed)?;
+    let (measured, _, model) = run.ap.write_amplification_since(&before);
     Ok(Figure3 {
         fresh_random,
         fresh_sequential,
         steady_random,
         db_fraction,
         append_pack,
-        ap_write_amplification: run.ap.write_amplification(),
+        ap_write_amplification: measured,
         ap_model_write_amplification: model,
     })
 }
