@@ -1,0 +1,18 @@
+//! Append/Pack (seed 003 §2.2; Stoica et al., DaMoN 2009 [ext]): the whole SSD as a log.
+//!
+//! 1. `layout`: writes are buffered and appended in erase-block-sized chunks; an in-memory map
+//!    gives each logical page's location; a re-write invalidates the old copy. When free blocks
+//!    run low, packing moves the valid (cold) pages of the log's tail into a second log and
+//!    frees the tail block. Only whole-block sequential writes reach the device.
+//! 2. `policy`: which tail to pack, as a pure function (append tail per the paper; the pack
+//!    log cleans its own tail when that is cheaper).
+//! 3. `checks`: the invariants (digest §5, Append/Pack).
+//! 4. `ssd_run`: the layout driven on the SSD lab's FTL and timing, against 4 KB random
+//!    in-place writes on the same SSD model.
+
+pub mod checks;
+pub mod layout;
+pub mod policy;
+pub mod ssd_run;
+
+pub use layout::{ApConfig, AppendPack, DeviceOp, Loc, LogId};
