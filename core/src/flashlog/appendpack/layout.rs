@@ -20,6 +20,7 @@
 use std::collections::VecDeque;
 
 use super::super::error::FlashLogError;
+pub use super::policy::LogId;
 use super::policy::{Tail, choose_victim};
 
 /// The version of a page never written.
@@ -54,12 +55,6 @@ pub enum Loc {
     WriteBuf(u32),
     PackBuf(u32),
     Slot(u32),
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
-pub enum LogId {
-    Append,
-    Pack,
 }
 
 /// What the device is asked to do (a driver times these on an SSD model).

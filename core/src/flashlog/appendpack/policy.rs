@@ -6,7 +6,11 @@
 //!    pack log's own tail is cleaned into the pack log's head when it holds fewer valid pages
 //!    than the append tail (or when the append log has no closed block).
 
-use super::layout::LogId;
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub enum LogId {
+    Append,
+    Pack,
+}
 
 /// A tail: its log and its valid page count.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
