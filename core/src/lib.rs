@@ -11,6 +11,7 @@ pub mod calibration_doc;
 pub mod device;
 pub mod labs;
 pub mod masm;
+pub mod payload;
 pub mod plugin;
 pub mod reproduce;
 pub mod scenario;
