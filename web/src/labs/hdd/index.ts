@@ -1,7 +1,7 @@
 //! The HDD lab on the web side: its home entry, views and default scenario.
 
 import { TIME_SPEEDS, type LabModule } from "../labModule";
-import { DeviceCard } from "./DeviceCard";
+import { HddSourcesCard } from "./SourcesCard";
 import { HddView } from "./HddView";
 import { hddWhatToWatch } from "./narration";
 
@@ -17,7 +17,7 @@ export const hddLab: LabModule = {
   },
   views: {
     View: HddView,
-    Side: DeviceCard,
+    Side: HddSourcesCard,
     watch: hddWhatToWatch,
     keyMetrics: [
       "requests_completed",

@@ -1,11 +1,11 @@
 // "Cell model & sources": the preset and every constant the cell model runs on, each with its
 // value, unit, confidence tag and source (core `info()`), plus what the wear model is and the
 // refusal reasons, in the shared provenance card.
-import { SourcesCard as ProvenanceCard } from "../../components/SourcesCard";
+import { SourcesCard } from "../../components/SourcesCard";
 import type { CoreInfo } from "../../sim/types";
 import { parseNandInfo } from "./types";
 
-export function SourcesCard({ info }: { info: CoreInfo }) {
+export function NandSourcesCard({ info }: { info: CoreInfo }) {
   const nand = parseNandInfo(info.lab_info);
   if (!nand) return null;
   const count = nand.constants.length;
@@ -22,7 +22,7 @@ export function SourcesCard({ info }: { info: CoreInfo }) {
     </>
   );
   return (
-    <ProvenanceCard
+    <SourcesCard
       id="nand"
       title="Cell model & sources"
       status={`${nand.cell_type} preset · ${count} constants`}
@@ -35,6 +35,6 @@ export function SourcesCard({ info }: { info: CoreInfo }) {
       <p className="device-description">
         <b>Wear:</b> {nand.wear_model}.
       </p>
-    </ProvenanceCard>
+    </SourcesCard>
   );
 }

@@ -3,7 +3,7 @@
 import type { LabModule } from "../labModule";
 import { nandWhatToWatch } from "./narration";
 import { NandView } from "./NandView";
-import { SourcesCard } from "./SourcesCard";
+import { NandSourcesCard } from "./SourcesCard";
 
 /** One ISPP pulse is ~30 µs, so 1/10,000× shows about two pulses a second. */
 const CELL_SPEEDS = [0.00001, 0.0001, 0.001, 0.01, 0.1, 1, 10, 100] as const;
@@ -20,7 +20,7 @@ export const nandLab: LabModule = {
   },
   views: {
     View: NandView,
-    Side: SourcesCard,
+    Side: NandSourcesCard,
     watch: nandWhatToWatch,
     keyMetrics: [
       "last_program_loops",

@@ -6,7 +6,7 @@ import type { CoreInfo } from "../../sim/types";
 import { schedulerName } from "./format";
 import { parseHddInfo } from "./types";
 
-export function DeviceCard({ info }: { info: CoreInfo }) {
+export function HddSourcesCard({ info }: { info: CoreInfo }) {
   const hdd = parseHddInfo(info.lab_info);
   if (!hdd) return null;
   return (
