@@ -15,13 +15,14 @@
 //!    error; only the `Sim` constructor's own `Error` is "a bad scenario". After a trap the
 //!    worker never calls into the instance again (not even `free()`, whose wasm-bindgen borrow
 //!    check would throw a misleading "attempted to take ownership … while it was borrowed").
-//! 5. Long runs (a load's run to the end, `step`, `runToEnd`) go in chunks sized to take about
-//!    `CHUNK_MS`; every `PROGRESS_MS` the worker posts a progress message with the steps taken
-//!    so far, so the UI can show that it is working and offer Cancel (which terminates it).
+//! 5. Long runs (a load's run to the end, `step`, `runToEnd`) go in chunks (`chunked.ts`);
+//!    every `PROGRESS_MS` the worker posts a progress message with the steps taken so far, so
+//!    the UI can show that it is working and offer Cancel (which terminates it).
 
 // The wasm package (web/wasm-pkg, built by scripts/build-wasm.sh), through the `@wasm` alias
 // (vite.config.ts resolves it; tsconfig `paths` points at the package's .d.ts).
 import init, { debugPanic, Sim } from "@wasm";
+import { stepInChunks } from "./chunked";
 import { classifyFailure, type FailurePhase } from "./failure";
 import type { Progress, Request, RequestBody, ResultMap, Response } from "./protocol";
 import { snapshotTransfer } from "./protocol";
@@ -29,9 +30,6 @@ import type { CoreState, MetricDetail, MetricTimeline, Snapshot, ViewMeta } from
 
 /** Points sampled over the run for the metric sparklines. */
 const TIMELINE_POINTS = 64;
-/** Steps per call into the core between progress checks: adapted so one call takes about `CHUNK_MS`. */
-const MAX_CHUNK_STEPS = 65536;
-const CHUNK_MS = 20;
 /** At most one progress message per this many ms. */
 const PROGRESS_MS = 100;
 const PANIC_PREFIX = "flashlab core panic: ";
@@ -71,25 +69,9 @@ class Reporter {
   }
 }
 
-/**
- * Takes up to `n` steps in chunks, reporting progress; returns the steps taken. A chunk starts
- * at one step and doubles while a call takes under `CHUNK_MS` (halves above 4×), so a lab whose
- * steps are slow (a MaSM scan of the whole key space) reports as often as one whose steps are fast.
- */
+/** Takes up to `n` steps in adaptive chunks (`chunked.ts`), reporting progress; returns the steps taken. */
 function stepChunked(s: Sim, n: number, reporter: Reporter, phase: Progress["progress"]["phase"]): number {
-  let taken = 0;
-  let chunk = 1;
-  while (taken < n) {
-    const started = performance.now();
-    const took = s.step(Math.min(chunk, n - taken));
-    taken += took;
-    if (took === 0) break;
-    reporter.report(phase, taken);
-    const ms = performance.now() - started;
-    if (ms < CHUNK_MS) chunk = Math.min(MAX_CHUNK_STEPS, chunk * 2);
-    else if (ms > 4 * CHUNK_MS) chunk = Math.max(1, Math.floor(chunk / 2));
-  }
-  return taken;
+  return stepInChunks(s, n, (steps) => reporter.report(phase, steps), () => performance.now());
 }
 
 class UsageError extends Error {}
