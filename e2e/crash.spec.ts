@@ -34,3 +34,48 @@ base("a core panic shows the crash banner and Restart resumes at the same step",
   expect(consoleErrors.some((text) => text.includes("deliberate panic"))).toBe(true);
   expect(pageErrors).toEqual([]);
 });
+
+base("a panic is reported as the panic it is, with the core's own message", async ({ page }) => {
+  await openApp(page, "#/lab/hdd");
+  await api(page, "debugPanic");
+  const banner = page.getByTestId("error-banner");
+  await expect(banner).toContainText("panicked");
+  await expect(banner).toContainText("deliberate panic");
+  await expect(banner).not.toContainText("still loaded");
+  await expect(page.getByTestId("load-error")).toHaveCount(0);
+});
+
+/** An SSD run long enough (several seconds in the browser) to see the busy banner. */
+const LONG_SSD = JSON.stringify({
+  version: 1,
+  lab: "ssd",
+  title: "long run for the busy banner",
+  seed: 1,
+  device: { preset: "course" },
+  params: { gc_policy: "greedy" },
+  workload: { fill_fraction: 1.0, queue_depth: 4, generator: { pattern: "uniform", requests: 400000 } },
+});
+
+base("a long load shows its progress and Cancel brings the previous scenario back", async ({ page }) => {
+  const pageErrors: string[] = [];
+  page.on("pageerror", (error) => pageErrors.push(error.message));
+  await openApp(page, "#/lab/ssd");
+  await api(page, "seek", 12);
+  const before = await api<SimState>(page, "state");
+
+  // Not awaited: the load runs while the test watches the banner.
+  await page.evaluate((json) => {
+    void window.__flashlab?.load(json).catch(() => undefined);
+  }, LONG_SSD);
+  const banner = page.getByTestId("busy-banner");
+  await expect(banner).toBeVisible();
+  await expect(page.getByTestId("busy-text")).toContainText(/Loading the scenario… [\d,]+ steps · \d+\.\d s/);
+  await page.getByTestId("busy-cancel").click();
+  await expect(banner).toBeHidden();
+  await expect(page.getByTestId("error-banner")).toBeHidden();
+  await expect.poll(async () => (await api<SimState>(page, "state")).step).toBe(12);
+  expect(await api<SimState>(page, "state")).toEqual(before);
+  await page.getByTestId("step-forward").click();
+  await expect.poll(async () => (await api<SimState>(page, "state")).step).toBe(13);
+  expect(pageErrors).toEqual([]);
+});

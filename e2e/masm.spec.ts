@@ -4,7 +4,7 @@
 // screenshots (test-results/screenshots/, and docs/screenshots/ with UPDATE_SCREENSHOTS=1).
 import { mkdirSync, readdirSync } from "node:fs";
 import type { Locator, Page } from "@playwright/test";
-import { test, expect, api, openApp, readScenario, cliRun, repoRoot, type SimState, type InvariantReport } from "./fixtures";
+import { test, expect, api, openApp, readScenario, repoRoot, type SimState, type InvariantReport } from "./fixtures";
 
 const FILES = readdirSync(`${repoRoot}/scenarios/masm`).filter((name) => name.endsWith(".json"));
 const PANELS = ["masm-controls", "masm-buffer", "masm-keyspace", "masm-memory", "masm-ssd-fill", "masm-log", "masm-timeline", "masm-writes", "masm-writes-chart"];
@@ -74,25 +74,23 @@ test("the MaSM route opens with every panel and no console error", async ({ page
   expect(consoleErrors).toEqual([]);
 });
 
-for (const file of FILES) {
-  test(`answers equal the CLI's and every invariant holds for masm/${file}`, async ({ page, consoleErrors }) => {
-    const native = cliRun(`masm/${file}`);
-    await openApp(page, "#/lab/masm");
+test("every invariant is checked in every bundled scenario, and the MaSM view draws its end", async ({ page, consoleErrors }) => {
+  // The CLI comparison of every file is in determinism.spec.ts; this is MaSM's own check.
+  await openApp(page, "#/lab/masm");
+  for (const file of FILES) {
     await api(page, "load", readScenario(`masm/${file}`));
-    const end = await api<SimState>(page, "runToEnd");
-    expect(end.step).toBe(native.steps);
-    expect(await api<unknown[]>(page, "answers")).toEqual(native.answers);
+    await api<SimState>(page, "runToEnd");
     const invariants = await api<InvariantReport[]>(page, "invariants");
-    expect(invariants.length).toBeGreaterThan(0);
+    expect(invariants.length, file).toBeGreaterThan(0);
     for (const invariant of invariants) {
       expect(invariant.ok, `${file}: ${invariant.name} ${invariant.detail}`).toBe(true);
       expect(invariant.checks, `${file}: ${invariant.name}`).toBeGreaterThan(0);
     }
     // The view drew the end state (the generic fallback would have no buffer panel).
     await expect(page.getByTestId("masm-buffer")).toBeVisible();
-    expect(consoleErrors).toEqual([]);
-  });
-}
+  }
+  expect(consoleErrors).toEqual([]);
+});
 
 test("stepping and seeking back and forth shows the same view at the same step", async ({ page, consoleErrors }) => {
   await openScenario(page, "life-of-an-update.json");

@@ -2,7 +2,7 @@
 // invariants through the API, the buttons as scenario edits, and the wear slider.
 import { readdirSync } from "node:fs";
 import type { Page } from "@playwright/test";
-import { test, expect, api, openApp, readScenario, cliRun, repoRoot, type SimState, type InvariantReport } from "./fixtures";
+import { test, expect, api, openApp, readScenario, repoRoot, type SimState, type InvariantReport } from "./fixtures";
 
 const PANELS = ["nand-wordline", "nand-histogram", "nand-ispp", "nand-pages", "nand-wear", "nand-refusal", "nand-program", "nand-append", "nand-erase", "nand-wear-slider"];
 
@@ -70,19 +70,6 @@ test("charge only rises between erases, and every other cell invariant holds, in
   }
   expect(consoleErrors).toEqual([]);
 });
-
-for (const file of readdirSync(`${repoRoot}/scenarios/nand`).filter((name) => name.endsWith(".json"))) {
-  test(`browser trace hash and answers equal the CLI's for nand/${file}`, async ({ page, consoleErrors }) => {
-    const native = cliRun(`nand/${file}`);
-    await openApp(page, "#/lab/nand");
-    await api(page, "load", readScenario(`nand/${file}`));
-    const state = await api<SimState>(page, "runToEnd");
-    expect(state.traceHash).toBe(native.trace_hash);
-    expect(state.step).toBe(native.steps);
-    expect(await api<unknown[]>(page, "answers")).toEqual(native.answers);
-    expect(consoleErrors).toEqual([]);
-  });
-}
 
 test("erase then program through the buttons edits the scenario, and the API agrees with the view", async ({ page, consoleErrors }) => {
   await openScenario(page, "mlc-lsb-vs-msb");

@@ -11,7 +11,7 @@ const systemBrowser = [
   "/usr/bin/google-chrome",
 ].find((path): path is string => typeof path === "string" && path !== "" && existsSync(path));
 
-const port = 4173;
+const port = Number(process.env.FLASHLAB_E2E_PORT ?? 4173);
 
 export default defineConfig({
   testDir: ".",

@@ -1,10 +1,9 @@
-// The SSD & FTL lab: the route and its panels, every bundled scenario against the CLI, the FTL's
-// invariants, the over-provisioning slider as a scenario edit, and the GC victim label.
-import { readdirSync } from "node:fs";
-import { test, expect, api, openApp, readScenario, cliRun, repoRoot, type SimState, type InvariantReport } from "./fixtures";
+// The SSD & FTL lab: the route and its panels, the FTL's invariants, the over-provisioning
+// slider as a scenario edit, and the GC victim label. Every bundled scenario against the CLI is
+// in determinism.spec.ts.
+import { test, expect, api, openApp, type SimState, type InvariantReport } from "./fixtures";
 
 const PANELS = ["ssd-blockmap", "ssd-timeline", "ssd-wa-chart", "ssd-fill-slider", "ssd-op-slider", "ssd-pattern", "ssd-sources"];
-const FILES = readdirSync(`${repoRoot}/scenarios/ssd`).filter((name) => name.endsWith(".json"));
 
 test("the SSD route opens with every panel and no console error", async ({ page, consoleErrors }) => {
   await openApp(page, "#/lab/ssd");
@@ -21,22 +20,6 @@ test("the SSD route opens with every panel and no console error", async ({ page,
   await expect(page.getByTestId("ssd-block-hover")).toContainText("erased");
   expect(consoleErrors).toEqual([]);
 });
-
-for (const file of FILES) {
-  test(`browser trace hash and answers equal the CLI's, and invariants hold, for ssd/${file}`, async ({ page, consoleErrors }) => {
-    const native = cliRun(`ssd/${file}`);
-    await openApp(page, "#/lab/ssd");
-    await api(page, "load", readScenario(`ssd/${file}`));
-    const state = await api<SimState>(page, "runToEnd");
-    expect(state.traceHash).toBe(native.trace_hash);
-    expect(state.step).toBe(native.steps);
-    expect(await api<unknown[]>(page, "answers")).toEqual(native.answers);
-    const invariants = await api<InvariantReport[]>(page, "invariants");
-    expect(invariants.length).toBeGreaterThan(0);
-    for (const invariant of invariants) expect(invariant.ok, `${file}: ${invariant.name} ${invariant.detail}`).toBe(true);
-    expect(consoleErrors).toEqual([]);
-  });
-}
 
 test("the GC victim label appears once GC has run", async ({ page, consoleErrors }) => {
   await openApp(page, "#/lab/ssd");

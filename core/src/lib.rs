@@ -12,6 +12,7 @@ pub mod device;
 pub mod flashlog;
 pub mod labs;
 pub mod masm;
+pub mod payload;
 pub mod plugin;
 pub mod reproduce;
 pub mod scenario;

@@ -10,8 +10,7 @@
 //!    (chosen so that one named external figure comes out; that figure is then never counted as
 //!    a reproduction) and `Override`.
 
-use serde_json::{Value, json};
-
+use crate::payload::ConstantPayload;
 use crate::plugin::{cell, format_value};
 
 /// How much to trust a constant.
@@ -94,15 +93,16 @@ impl Constant {
         self.tag = Tag::Override;
     }
 
-    pub fn to_json(&self) -> Value {
-        json!({
-            "key": self.key,
-            "label": self.label,
-            "value": self.value,
-            "unit": self.unit,
-            "tag": self.tag.code(),
-            "source": self.source,
-        })
+    /// The constant as the UI's provenance cards show it.
+    pub fn payload(&self) -> ConstantPayload {
+        ConstantPayload {
+            key: self.key.to_string(),
+            label: self.label.to_string(),
+            value: self.value,
+            unit: self.unit.to_string(),
+            tag: self.tag.code().to_string(),
+            source: self.source.clone(),
+        }
     }
 
     /// One row of a `| parameter | value | unit | tag | source |` table of `docs/CALIBRATION.md`.

@@ -10,8 +10,9 @@
 //!    step is valid until the next step's time (`nextEventNs`, learnt from `advance`), so the view
 //!    can animate up to it without asking the worker; at most one `advance` is in flight.
 
-import { SimClient } from "../sim/client";
-import { ScenarioError, WorkerCrashedError } from "../sim/errors";
+import type { Busy } from "../sim/busy";
+import { type CrashKind, SimClient } from "../sim/client";
+import { CancelledError, ScenarioError, WorkerCrashedError } from "../sim/errors";
 import { decodeEvents, kindTable, type DecodedEvent } from "../sim/events";
 import type { ResultMap } from "../sim/protocol";
 import type { CoreInfo, CoreState, EventKindInfo, InvariantReport, MetricTimeline, Snapshot } from "../sim/types";
@@ -46,6 +47,8 @@ export interface SessionState {
   /** The core's field-level message for the last rejected scenario (file or API). */
   loadError: string | null;
   crash: string | null;
+  /** What stopped the core: a crash (a bug) or running out of memory (a scenario too large). */
+  crashKind: CrashKind | null;
 }
 
 export interface LoadOptions {
@@ -71,7 +74,10 @@ export class LabSession {
     speed: 0.01,
     loadError: null,
     crash: null,
+    crashKind: null,
   });
+  /** The request the worker has been busy with for more than 0.5 s, with its progress. */
+  readonly busy = new Store<Busy | null>(null);
   /** The step shown. */
   readonly frame = new Store<Frame | null>(null);
   /** The step shown, at most every `PANEL_INTERVAL_MS` while playing. */
@@ -92,10 +98,11 @@ export class LabSession {
   private scrubbing = false;
 
   constructor(private readonly client: SimClient) {
-    client.onCrash((message) => {
+    client.onCrash((message, kind) => {
       this.stopFrames();
-      this.state.update({ status: "crashed", crash: message, playing: false });
+      this.state.update({ status: "crashed", crash: message, crashKind: kind, playing: false });
     });
+    client.onBusy((busy) => this.busy.set(busy));
   }
 
   get current(): SessionState {
@@ -135,7 +142,9 @@ export class LabSession {
       this.applySnapshot(result.snapshot);
       return result;
     } catch (error) {
-      if (error instanceof ScenarioError) {
+      if (error instanceof CancelledError) {
+        // `cancel()` brings the previous scenario back and sets the status.
+      } else if (error instanceof ScenarioError) {
         this.state.update({
           status: this.current.scenario ? "ready" : "empty",
           ...(options.reportError === false ? {} : { loadError: error.message }),
@@ -149,24 +158,35 @@ export class LabSession {
     this.state.update({ loadError: null });
   }
 
-  async restart(): Promise<void> {
+  /** After a crash: a fresh worker, and the last scenario that loaded well at the step shown. */
+  restart(): Promise<void> {
+    return this.replaceWorker(() => this.client.restart());
+  }
+
+  /** Stops a long load or step: a fresh worker, and the previous scenario at the step shown. */
+  cancel(): Promise<void> {
+    return this.replaceWorker(() => this.client.cancel());
+  }
+
+  private async replaceWorker(replace: () => Promise<ResultMap["load"] | null>): Promise<void> {
     this.pause();
     this.state.update({ status: "loading" });
     try {
-      const result = await this.client.restart();
+      const result = await replace();
       this.queue = Promise.resolve();
       this.advanceInFlight = false;
       if (result) {
         this.kinds = kindTable(result.info.eventKinds);
         this.nextEventNs = null;
-        this.state.update({ status: "ready", crash: null });
+        this.state.update({ status: "ready", crash: null, crashKind: null });
         this.applySnapshot(result.snapshot);
       } else {
-        this.state.update({ status: "empty", crash: null });
+        this.state.update({ status: "empty", crash: null, crashKind: null });
       }
     } catch (error) {
+      if (this.current.status === "crashed") return; // the crash listener has said what happened
       const message = error instanceof Error ? error.message : String(error);
-      this.state.update({ status: "crashed", crash: message });
+      this.state.update({ status: "crashed", crash: message, crashKind: "crash" });
     }
   }
 

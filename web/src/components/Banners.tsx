@@ -43,13 +43,19 @@ export function LinkErrorBanner() {
 
 export function CrashBanner() {
   const app = useApp();
-  const { status, crash } = useSessionState();
+  const { status, crash, crashKind } = useSessionState();
   if (status !== "crashed") return null;
+  const cause =
+    crashKind === "out-of-memory"
+      ? "The scenario was too large for this tab; try a smaller one."
+      : "This is a bug in FlashLab.";
   return (
     <div className="banner banner-bad banner-crash" role="alert" data-testid="error-banner">
       <div className="banner-body">
         <strong>The simulation stopped.</strong> {crash ?? "The worker failed."}
-        <span className="banner-hint">This is a bug in FlashLab. Restart reloads the scenario at the step you were on.</span>
+        <span className="banner-hint">
+          {cause} Restart starts a fresh core and reloads the last scenario that loaded well, at the step you were on.
+        </span>
       </div>
       <button type="button" className="button button-primary" data-testid="restart" onClick={() => void app.session.restart()}>
         Restart

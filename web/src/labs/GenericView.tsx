@@ -13,7 +13,7 @@ export function GenericView({ snapshot }: LabViewProps) {
   const meta = snapshot.viewMeta.meta;
   const entries = meta !== null && typeof meta === "object" ? Object.entries(meta as Record<string, unknown>) : [];
   return (
-    <div className="generic-view">
+    <div className="generic-view" data-testid="generic-view">
       <table className="kv-table">
         <tbody>
           {entries.map(([key, value]) => (

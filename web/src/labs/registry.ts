@@ -1,68 +1,19 @@
-//! Every lab the app knows, in the order of the home page. `available` labs have a view and a
-//! core model; the others are shown honestly as "coming soon".
+//! Every lab the app knows, in the order of the home page: one import per built lab (its
+//! `index.ts` says everything else), then the labs not built yet, shown honestly as "coming soon".
 
-export interface LabEntry {
-  id: string;
-  title: string;
-  /** One line for the home card. */
-  summary: string;
-  /** The paper or idea it demonstrates. */
-  source: string;
-  available: boolean;
-  /** Playback speeds (simulated seconds per wall second) and the default one. */
-  speeds: readonly number[];
-  defaultSpeed: number;
-}
+import { hddLab } from "./hdd";
+import { TIME_SPEEDS, type LabEntry, type LabModule } from "./labModule";
+import { masmLab } from "./masm";
+import { nandLab } from "./nand";
+import { ssdLab } from "./ssd";
 
-const TIME_SPEEDS = [0.001, 0.01, 0.1, 1, 10, 100] as const;
-/** SSD: course-preset reads take 25 µs, programs 200 µs, erases 1.5 ms, so 1/1,000× shows about five programs a second per die. */
-const FLASH_SPEEDS = [0.00001, 0.0001, 0.001, 0.01, 0.1, 1] as const;
-/** NAND: one ISPP pulse is ~30 µs, so 1/10,000× shows about two pulses a second. */
-const CELL_SPEEDS = [0.00001, 0.0001, 0.001, 0.01, 0.1, 1, 10, 100] as const;
-/**
- * MaSM: updates arrive about 1 ms apart and a range scan keeps the HDD busy for milliseconds,
- * so 1/100× shows ten updates a second; an SSD page write of a flush takes a fraction of a
- * millisecond, so slow to 1/1,000× or 1/10,000× to watch a flush page by page.
- */
-const MASM_SPEEDS = [0.0001, 0.001, 0.01, 0.1, 1, 10] as const;
+export type { LabEntry, LabModule, LabViews } from "./labModule";
 
-export const LABS: readonly LabEntry[] = [
-  {
-    id: "hdd",
-    title: "Hard disk",
-    summary: "Watch the arm seek, the platter turn and the scheduler pick the next request.",
-    source: "Ruemmler & Wilkes disk model, calibrated on drive datasheets",
-    available: true,
-    speeds: TIME_SPEEDS,
-    defaultSpeed: 0.01,
-  },
-  {
-    id: "ssd",
-    title: "SSD & FTL",
-    summary: "Page mapping, garbage collection and wear levelling inside a flash drive.",
-    source: "Flash translation layers",
-    available: true,
-    speeds: FLASH_SPEEDS,
-    defaultSpeed: 0.001,
-  },
-  {
-    id: "nand",
-    title: "NAND cells",
-    summary: "Program a cell with ISPP, see threshold voltages spread and bits flip.",
-    source: "ISPP program-and-verify; SLC, MLC and TLC cells with Gray-coded levels",
-    available: true,
-    speeds: CELL_SPEEDS,
-    defaultSpeed: 0.0001,
-  },
-  {
-    id: "masm",
-    title: "MaSM",
-    summary: "Cache updates on an SSD and merge them into warehouse scans on the fly.",
-    source: "Athanassoulis et al., Online Updates on Data Warehouses via Judicious Use of Solid-State Storage (TODS 2015)",
-    available: true,
-    speeds: MASM_SPEEDS,
-    defaultSpeed: 0.01,
-  },
+/** The built labs. Adding a lab: its folder's `index.ts`, and one line here. */
+export const BUILT_LABS: readonly LabModule[] = [hddLab, ssdLab, nandLab, masmLab];
+
+/** Labs without a folder yet: metadata only. */
+const COMING_SOON: readonly LabEntry[] = [
   {
     id: "fdtree",
     title: "FD+tree",
@@ -101,6 +52,13 @@ export const LABS: readonly LabEntry[] = [
   },
 ];
 
+export const LABS: readonly LabEntry[] = [...BUILT_LABS.map((lab) => lab.entry), ...COMING_SOON];
+
 export function findLab(id: string): LabEntry | undefined {
   return LABS.find((lab) => lab.id === id);
+}
+
+/** The built lab with this id, if any. */
+export function findBuiltLab(id: string): LabModule | undefined {
+  return BUILT_LABS.find((lab) => lab.entry.id === id);
 }

@@ -1,6 +1,8 @@
 //! The bundled course scenarios (`scenarios/<lab>/<name>.json`), read at build time as text so
 //! the core validates exactly the bytes of the file.
 
+import { BUILT_LABS } from "./registry";
+
 export interface BundledScenario {
   lab: string;
   /** File name without `.json`, e.g. `random-reads-sstf`. */
@@ -10,13 +12,8 @@ export interface BundledScenario {
   json: string;
 }
 
-/** Preferred default scenario per lab; otherwise the first file in name order. */
-const PREFERRED_DEFAULT: Record<string, string> = {
-  hdd: "random-reads-sstf",
-  masm: "life-of-an-update",
-  nand: "mlc-lsb-vs-msb",
-  ssd: "random-writes-gc",
-};
+/** Preferred default scenario per lab (each lab's `index.ts`); otherwise the first file in name order. */
+const PREFERRED_DEFAULT: Record<string, string> = Object.fromEntries(BUILT_LABS.map((lab) => [lab.entry.id, lab.defaultScenario]));
 
 const files = import.meta.glob<string>("@scenarios/*/*.json", {
   query: "?raw",

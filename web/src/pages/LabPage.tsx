@@ -3,6 +3,7 @@
 import { useEffect } from "react";
 import { useClock, useFrame, usePanelFrame, useSession, useSessionState } from "../app/context";
 import { CrashBanner, LinkErrorBanner, LoadErrorBanner } from "../components/Banners";
+import { BusyBanner } from "../components/BusyBanner";
 import { EventLog } from "../components/EventLog";
 import { InvariantsPanel } from "../components/InvariantsPanel";
 import { MetricsPanel } from "../components/MetricsPanel";
@@ -98,6 +99,7 @@ function AvailableLab({ lab }: { lab: LabEntry }) {
         </div>
       </div>
       <CrashBanner />
+      <BusyBanner />
       <LinkErrorBanner />
       <LoadErrorBanner />
       <div className="lab-layout">

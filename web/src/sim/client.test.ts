@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { SimClient } from "./client";
-import { ScenarioError, WorkerCrashedError } from "./errors";
+import { CancelledError, ScenarioError, WorkerCrashedError } from "./errors";
 import type { Request, Response } from "./protocol";
 import type { CoreState, Snapshot } from "./types";
 
@@ -105,6 +105,14 @@ describe("SimClient", () => {
     expect(client.crashed).toBe("unreachable");
   });
 
+  it("names a worker that failed to allocate out of memory", () => {
+    const { client, workers } = setup();
+    const heard: string[] = [];
+    client.onCrash((_message, kind) => heard.push(kind));
+    last(workers).fail("Uncaught RangeError: Array buffer allocation failed");
+    expect(heard).toEqual(["out-of-memory"]);
+  });
+
   it("treats a worker error event as a crash", async () => {
     const { client, workers } = setup();
     const pending = client.runToEnd();
@@ -145,5 +153,57 @@ describe("SimClient", () => {
     });
     expect((await restarted)?.snapshot.state.step).toBe(42);
     expect(client.crashed).toBeNull();
+  });
+
+  it("terminates a crashed worker at once and runs nothing until restarted", async () => {
+    const { client, workers } = setup();
+    const w = last(workers);
+    const load = client.load("{}");
+    w.answer({ id: w.sent[0]?.id ?? -1, ok: false, error: { kind: "out-of-memory", message: "out of memory" } });
+    await expect(load).rejects.toBeInstanceOf(WorkerCrashedError);
+    expect(w.terminated).toBe(true);
+    await expect(client.state()).rejects.toBeInstanceOf(WorkerCrashedError);
+    expect(w.sent).toHaveLength(1);
+  });
+
+  it("tells crash listeners whether the core ran out of memory", () => {
+    const { client, workers } = setup();
+    const w = last(workers);
+    const heard: string[] = [];
+    client.onCrash((message, kind) => heard.push(`${kind}: ${message}`));
+    void client.load("{}").catch(() => undefined);
+    w.answer({ id: w.sent[0]?.id ?? -1, ok: false, error: { kind: "out-of-memory", message: "too big" } });
+    expect(heard).toEqual(["out-of-memory: too big"]);
+  });
+
+  it("cancel rejects the pending request, starts a fresh worker and reloads the previous scenario", async () => {
+    const { client, workers } = setup();
+    const w1 = last(workers);
+    const first = client.load('{"small":1}');
+    w1.answer({
+      id: w1.sent[0]?.id ?? -1,
+      ok: true,
+      type: "load",
+      result: { info: {} as never, totalSteps: 100, timeline: { steps: [], values: {} }, invariantNames: [], snapshot: snapshot(7) },
+    });
+    await first;
+    const busy: unknown[] = [];
+    client.onBusy((b) => busy.push(b));
+    const big = client.load('{"huge":1}');
+    w1.answer({ id: w1.sent[1]?.id ?? -1, progress: { phase: "load", steps: 2000 } } as never);
+    const cancelled = client.cancel();
+    await expect(big).rejects.toBeInstanceOf(CancelledError);
+    expect(w1.terminated).toBe(true);
+    const w2 = last(workers);
+    expect(w2).not.toBe(w1);
+    expect(w2.sent[0]).toMatchObject({ type: "load", scenarioJson: '{"small":1}', step: 7 });
+    w2.answer({
+      id: w2.sent[0]?.id ?? -1,
+      ok: true,
+      type: "load",
+      result: { info: {} as never, totalSteps: 100, timeline: { steps: [], values: {} }, invariantNames: [], snapshot: snapshot(7) },
+    });
+    expect((await cancelled)?.snapshot.state.step).toBe(7);
+    expect(busy).toEqual([]);
   });
 });

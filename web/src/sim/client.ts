@@ -5,11 +5,18 @@
 //! 2. A `crash` answer, a worker `error` event or an unreadable message marks the client
 //!    crashed: pending and later requests reject with `WorkerCrashedError` and listeners hear
 //!    about it once.
+//!    A crashed worker is terminated at once (its memory goes back to the browser); nothing
+//!    runs until `restart()`.
 //! 3. `restart()` terminates the worker, starts a fresh one and reloads the last scenario that
 //!    loaded well, at the last step the client saw.
+//! 4. A request the worker has been on for more than 0.5 s is reported to `onBusy` listeners
+//!    with its progress (`busy.ts`); `cancel()` is `restart()` for that case: pending requests
+//!    reject with `CancelledError`, and the last good scenario comes back.
 
-import type { Request, RequestBody, ResultMap, Response } from "./protocol";
-import { ScenarioError, UsageError, WorkerCrashedError } from "./errors";
+import { type BusyListener, BusyTracker } from "./busy";
+import type { ErrorKind, Progress, Request, RequestBody, ResultMap, Response } from "./protocol";
+import { CancelledError, ScenarioError, UsageError, WorkerCrashedError } from "./errors";
+import { isOutOfMemory } from "./failure";
 import type { CoreState, InvariantReport, MetricDetail } from "./types";
 
 type Pending = {
@@ -22,7 +29,10 @@ export interface LoadOptions {
   step?: number;
 }
 
-export type CrashListener = (message: string) => void;
+/** `kind`: `out-of-memory` when the core ran out of memory, else `crash`. */
+export type CrashListener = (message: string, kind: CrashKind) => void;
+
+export type CrashKind = Extract<ErrorKind, "crash" | "out-of-memory">;
 
 export class SimClient {
   private worker: Worker;
@@ -32,9 +42,19 @@ export class SimClient {
   private crashListeners = new Set<CrashListener>();
   private lastGood: { scenarioJson: string; seed: number | null } | null = null;
   private lastStep = 0;
+  private busyListeners = new Set<BusyListener>();
+  private readonly busy = new BusyTracker((busy) => {
+    for (const listener of this.busyListeners) listener(busy);
+  });
 
   constructor(private readonly createWorker: () => Worker) {
     this.worker = this.start();
+  }
+
+  /** Hears when a request has kept the worker busy for 0.5 s, its progress, and its end (null). */
+  onBusy(listener: BusyListener): () => void {
+    this.busyListeners.add(listener);
+    return () => this.busyListeners.delete(listener);
   }
 
   get crashed(): string | null {
@@ -106,9 +126,25 @@ export class SimClient {
   }
 
   /** Terminates the worker, starts a new one and reloads the last good scenario at its step. */
-  async restart(): Promise<ResultMap["load"] | null> {
+  restart(): Promise<ResultMap["load"] | null> {
+    return this.replaceWorker(new WorkerCrashedError("the simulation was restarted"));
+  }
+
+  /** Stops the work in progress: like `restart()`, but pending requests reject with `CancelledError`. */
+  cancel(): Promise<ResultMap["load"] | null> {
+    return this.replaceWorker(new CancelledError("cancelled"));
+  }
+
+  dispose(): void {
     this.worker.terminate();
-    this.failPending(new WorkerCrashedError("the simulation was restarted"));
+    this.failPending(new WorkerCrashedError("the simulation was closed"));
+    this.crashListeners.clear();
+    this.busyListeners.clear();
+  }
+
+  private async replaceWorker(reason: Error): Promise<ResultMap["load"] | null> {
+    this.worker.terminate();
+    this.failPending(reason);
     this.crashMessage = null;
     this.worker = this.start();
     if (!this.lastGood) return null;
@@ -116,18 +152,13 @@ export class SimClient {
     return this.load(scenarioJson, { seed, step: this.lastStep });
   }
 
-  dispose(): void {
-    this.worker.terminate();
-    this.failPending(new WorkerCrashedError("the simulation was closed"));
-    this.crashListeners.clear();
-  }
-
   private start(): Worker {
     const worker = this.createWorker();
-    worker.onmessage = (event: MessageEvent<Response>) => this.receive(event.data);
+    worker.onmessage = (event: MessageEvent<Response | Progress>) => this.receive(event.data);
     worker.onerror = (event: ErrorEvent) => {
       event.preventDefault();
-      this.crash(event.message || "the simulation worker failed");
+      const message = event.message || "the simulation worker failed";
+      this.crash(message, isOutOfMemory(message) ? "out-of-memory" : "crash");
     };
     worker.onmessageerror = () => this.crash("a message from the simulation worker could not be read");
     return worker;
@@ -144,14 +175,20 @@ export class SimClient {
         resolve: resolve as (value: ResultMap[keyof ResultMap]) => void,
         reject,
       });
+      this.busy.begin(id, body.type);
       this.worker.postMessage(message);
     });
   }
 
-  private receive(response: Response): void {
+  private receive(response: Response | Progress): void {
+    if ("progress" in response) {
+      this.busy.progress(response);
+      return;
+    }
     const pending = this.pending.get(response.id);
     if (!pending) return;
     this.pending.delete(response.id);
+    this.busy.end(response.id);
     if (response.ok) {
       const result = response.result;
       if ("snapshot" in result) this.lastStep = result.snapshot.state.step;
@@ -164,20 +201,23 @@ export class SimClient {
     else if (kind === "usage") pending.reject(new UsageError(message));
     else {
       pending.reject(new WorkerCrashedError(message));
-      this.crash(message);
+      this.crash(message, kind);
     }
   }
 
-  private crash(message: string): void {
+  private crash(message: string, kind: CrashKind = "crash"): void {
     if (this.crashMessage !== null) return;
     this.crashMessage = message;
+    // The instance is dead: give its memory back now; `restart()` starts a fresh worker.
+    this.worker.terminate();
     this.failPending(new WorkerCrashedError(message));
-    for (const listener of this.crashListeners) listener(message);
+    for (const listener of this.crashListeners) listener(message, kind);
   }
 
   private failPending(error: Error): void {
     const pending = [...this.pending.values()];
     this.pending.clear();
+    this.busy.reset();
     for (const p of pending) p.reject(error);
   }
 }

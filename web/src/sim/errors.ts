@@ -14,3 +14,8 @@ export class WorkerCrashedError extends Error {
 export class UsageError extends Error {
   override name = "UsageError";
 }
+
+/** The request was cancelled by the user (the worker was replaced before it answered). */
+export class CancelledError extends Error {
+  override name = "CancelledError";
+}

@@ -6,7 +6,10 @@
 //!    small JSON-able data.
 //! 3. A failure is typed: `scenario` (bad input, with the core's field-level message),
 //!    `crash` (a wasm trap or panic: the worker is unusable until restarted), or `usage`
-//!    (a request that makes no sense now, e.g. stepping before any load).
+//!    (a request that makes no sense now, e.g. stepping before any load), or `out-of-memory`
+//!    (the core could not allocate: like `crash`, the worker must be restarted).
+//! 4. While a long request runs, the worker may post `Progress` messages for it (same `id`,
+//!    no `ok`): the steps taken so far. They never replace the one final response.
 
 import type { CoreInfo, CoreState, MetricTimeline, Snapshot } from "./types";
 
@@ -49,7 +52,13 @@ export interface ResultMap {
   debugPanic: Record<string, never>;
 }
 
-export type ErrorKind = "scenario" | "crash" | "usage";
+export type ErrorKind = "scenario" | "crash" | "usage" | "out-of-memory";
+
+/** Work in progress on request `id`: `steps` taken so far in this `phase`. */
+export interface Progress {
+  id: number;
+  progress: { phase: "load" | "step"; steps: number };
+}
 
 export type Response =
   | { id: number; ok: true; type: RequestType; result: ResultMap[RequestType] }

@@ -9,29 +9,70 @@
 //!    only known after taking it, so the step that overshoots is undone with a seek (a keyframe
 //!    restore and a short replay, exact because runs are deterministic) and its time is returned
 //!    as `nextEventNs`: the UI can then animate up to that time without asking again.
-//! 4. A wasm trap (a core panic under `panic = "abort"`) leaves the instance unusable: the worker
-//!    answers `crash` from then on, and the client offers a restart.
+//! 4. A wasm trap (a core panic under `panic = "abort"`, or a failed allocation) leaves the
+//!    instance unusable: the worker answers `crash` (or `out-of-memory`) from then on, and the
+//!    client must restart it before anything else runs. `failure.ts` decides what to call an
+//!    error; only the `Sim` constructor's own `Error` is "a bad scenario". After a trap the
+//!    worker never calls into the instance again (not even `free()`, whose wasm-bindgen borrow
+//!    check would throw a misleading "attempted to take ownership … while it was borrowed").
+//! 5. Long runs (a load's run to the end, `step`, `runToEnd`) go in chunks (`chunked.ts`);
+//!    every `PROGRESS_MS` the worker posts a progress message with the steps taken so far, so
+//!    the UI can show that it is working and offer Cancel (which terminates it).
 
 // The wasm package (web/wasm-pkg, built by scripts/build-wasm.sh), through the `@wasm` alias
 // (vite.config.ts resolves it; tsconfig `paths` points at the package's .d.ts).
 import init, { debugPanic, Sim } from "@wasm";
-import type { Request, RequestBody, ResultMap, Response } from "./protocol";
+import { stepInChunks } from "./chunked";
+import { classifyFailure, type FailurePhase } from "./failure";
+import type { Progress, Request, RequestBody, ResultMap, Response } from "./protocol";
 import { snapshotTransfer } from "./protocol";
 import type { CoreState, MetricDetail, MetricTimeline, Snapshot, ViewMeta } from "./types";
 
 /** Points sampled over the run for the metric sparklines. */
 const TIMELINE_POINTS = 64;
+/** At most one progress message per this many ms. */
+const PROGRESS_MS = 100;
+const PANIC_PREFIX = "flashlab core panic: ";
 
 interface WorkerScope {
   onmessage: ((event: MessageEvent<Request>) => void) | null;
-  postMessage(message: Response, transfer: Transferable[]): void;
+  postMessage(message: Response | Progress, transfer: Transferable[]): void;
 }
 
 const scope = self as unknown as WorkerScope;
-const ready: Promise<unknown> = init();
+let memory: WebAssembly.Memory | null = null;
+const ready: Promise<unknown> = init().then((output) => {
+  memory = output.memory;
+});
 let sim: Sim | null = null;
-let crashed: string | null = null;
+let crashed: { kind: "crash" | "out-of-memory"; message: string } | null = null;
 let queue: Promise<void> = Promise.resolve();
+/** The last panic the core's hook logged (it calls `console.error` just before trapping). */
+let lastPanic: string | null = null;
+const consoleError = console.error.bind(console);
+console.error = (...args: unknown[]) => {
+  const first = args[0];
+  if (typeof first === "string" && first.startsWith(PANIC_PREFIX)) lastPanic = first.slice(PANIC_PREFIX.length);
+  consoleError(...args);
+};
+
+/** Reports progress of request `id` at most every `PROGRESS_MS`. */
+class Reporter {
+  private lastMs = performance.now();
+  constructor(private readonly id: number) {}
+
+  report(phase: Progress["progress"]["phase"], steps: number): void {
+    const now = performance.now();
+    if (now - this.lastMs < PROGRESS_MS) return;
+    this.lastMs = now;
+    scope.postMessage({ id: this.id, progress: { phase, steps } }, []);
+  }
+}
+
+/** Takes up to `n` steps in adaptive chunks (`chunked.ts`), reporting progress; returns the steps taken. */
+function stepChunked(s: Sim, n: number, reporter: Reporter, phase: Progress["progress"]["phase"]): number {
+  return stepInChunks(s, n, (steps) => reporter.report(phase, steps), () => performance.now());
+}
 
 class UsageError extends Error {}
 
@@ -71,11 +112,16 @@ function sampleTimeline(s: Sim, totalSteps: number): MetricTimeline {
   return { steps, values };
 }
 
-function load(scenarioJson: string, seed: number | null, step: number): ResultMap["load"] {
+/** The phase of the request being handled, for `classifyFailure`. */
+let phase: FailurePhase = "run";
+
+function load(scenarioJson: string, seed: number | null, step: number, reporter: Reporter): ResultMap["load"] {
   // Throws the core's field-level error for a bad scenario; the old Sim is kept in that case.
+  phase = "build";
   const next = seed === null ? new Sim(scenarioJson) : new Sim(scenarioJson, seed);
+  phase = "run";
   try {
-    next.runToEnd();
+    stepChunked(next, Number.MAX_SAFE_INTEGER, reporter, "load");
     const end = readState(next);
     const totalSteps = end.totalSteps ?? end.step;
     const invariantNames = (JSON.parse(next.invariants()) as Snapshot["invariants"]).map((i) => i.name);
@@ -87,7 +133,15 @@ function load(scenarioJson: string, seed: number | null, step: number): ResultMa
     sim = next;
     return { info, totalSteps, timeline, invariantNames, snapshot };
   } catch (error) {
-    next.free();
+    // After a trap the instance must not be touched: freeing it would throw a borrow error
+    // that hides the real one. Only free it after an ordinary error.
+    if (!(error instanceof WebAssembly.RuntimeError)) {
+      try {
+        next.free();
+      } catch {
+        // The original error is the one to report.
+      }
+    }
     throw error;
   }
 }
@@ -111,18 +165,19 @@ function advance(untilNs: number, maxSteps: number): ResultMap["advance"] {
   return { snapshot: takeSnapshot(s), nextEventNs, taken };
 }
 
-function handle(request: RequestBody): ResultMap[RequestBody["type"]] {
+function handle(request: Request): ResultMap[RequestBody["type"]] {
+  const reporter = new Reporter(request.id);
   switch (request.type) {
     case "load":
-      return load(request.scenarioJson, request.seed, request.step);
+      return load(request.scenarioJson, request.seed, request.step, reporter);
     case "step":
-      current().step(request.n);
+      stepChunked(current(), request.n, reporter, "step");
       return { snapshot: takeSnapshot(current()) };
     case "seek":
       current().seek(request.step);
       return { snapshot: takeSnapshot(current()) };
     case "runToEnd":
-      current().runToEnd();
+      stepChunked(current(), Number.MAX_SAFE_INTEGER, reporter, "step");
       return { snapshot: takeSnapshot(current()) };
     case "advance":
       return advance(request.untilNs, request.maxSteps);
@@ -149,34 +204,42 @@ function describe(error: unknown): string {
   return String(error);
 }
 
+function fail(id: number, kind: "scenario" | "usage" | "crash" | "out-of-memory", message: string): void {
+  scope.postMessage({ id, ok: false, error: { kind, message } }, []);
+}
+
 async function respond(request: Request): Promise<void> {
   try {
     await ready;
   } catch (error) {
-    crashed ??= `the simulation core could not start: ${describe(error)}`;
+    crashed ??= { kind: "crash", message: `the simulation core could not start: ${describe(error)}` };
   }
   if (crashed !== null) {
-    scope.postMessage({ id: request.id, ok: false, error: { kind: "crash", message: crashed } }, []);
+    fail(request.id, crashed.kind, crashed.message);
     return;
   }
+  phase = "run";
+  lastPanic = null;
   try {
     const result = handle(request);
     const transfer: Transferable[] = "snapshot" in result ? snapshotTransfer(result.snapshot) : [];
     scope.postMessage({ id: request.id, ok: true, type: request.type, result }, transfer);
   } catch (error) {
-    if (error instanceof WebAssembly.RuntimeError || !(error instanceof Error)) {
-      crashed = `the simulation core crashed (${describe(error)})`;
-      sim = null; // the instance is unusable after a trap; do not touch it again
-      scope.postMessage({ id: request.id, ok: false, error: { kind: "crash", message: crashed } }, []);
-    } else if (error instanceof UsageError) {
-      scope.postMessage({ id: request.id, ok: false, error: { kind: "usage", message: error.message } }, []);
-    } else if (request.type === "load" && error.name === "Error") {
-      scope.postMessage({ id: request.id, ok: false, error: { kind: "scenario", message: error.message } }, []);
-    } else {
-      crashed = `the simulation core failed: ${error.message}`;
-      sim = null;
-      scope.postMessage({ id: request.id, ok: false, error: { kind: "crash", message: crashed } }, []);
+    if (error instanceof UsageError) {
+      fail(request.id, "usage", error.message);
+      return;
     }
+    const failure = classifyFailure(error, phase, {
+      panic: lastPanic,
+      memoryBytes: memory ? memory.buffer.byteLength : null,
+    });
+    if (failure.kind === "scenario") {
+      fail(request.id, "scenario", failure.message);
+      return;
+    }
+    crashed = { kind: failure.kind, message: failure.message };
+    sim = null; // the instance is unusable now; never call into it again
+    fail(request.id, failure.kind, failure.message);
   }
 }
 

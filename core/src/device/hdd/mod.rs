@@ -27,6 +27,7 @@ pub mod geometry;
 pub mod lab;
 pub mod metrics;
 pub mod params;
+pub mod payload;
 pub mod plugin;
 pub mod presets;
 pub mod provenance;

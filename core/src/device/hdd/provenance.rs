@@ -1,8 +1,6 @@
 //! HDD constants use the shared provenance types (`crate::device::provenance`); values the disk
 //! model derives from them (geometry, rates, seek figures) carry their formula instead of a source.
 
-use serde_json::{Value, json};
-
 pub use crate::device::provenance::{Constant, Tag};
 
 /// A value computed from constants (sectors per track, cylinder count, ...), with its formula.
@@ -15,15 +13,15 @@ pub struct Derived {
     pub formula: &'static str,
 }
 
-impl Derived {
-    pub fn to_json(&self) -> Value {
-        json!({
-            "key": self.key,
-            "label": self.label,
-            "value": self.value,
-            "unit": self.unit,
-            "tag": Tag::Derived.code(),
-            "formula": self.formula,
-        })
+impl From<&Derived> for super::payload::DerivedPayload {
+    fn from(d: &Derived) -> Self {
+        Self {
+            key: d.key.to_string(),
+            label: d.label.to_string(),
+            value: d.value,
+            unit: d.unit.to_string(),
+            tag: Tag::Derived.code().to_string(),
+            formula: d.formula.to_string(),
+        }
     }
 }

@@ -12,11 +12,16 @@
 //! [rotation_end_ns, end_ns) (including track switches). `head_cylinder` is interpolated
 //! linearly during the seek (for display only; the model charges the seek-curve time).
 
-use serde_json::{Value, json};
+use serde_json::Value;
 
 use super::lab::HddLab;
+use super::payload::{
+    BusyRequest, Decision, DerivedPayload, HddCounts, HddInfo, HddMeta, Phase, PresetInfo,
+    QueuedRequest, SchedulerInfo, SeekCurve, WorkloadInfo, Zone,
+};
 use super::stats::LatencyHistogram;
 use super::workload::{GeneratorKind, WorkloadPlan};
+use crate::payload::to_value;
 use crate::sim::{LabView, NamedSeries};
 
 /// Queue entries included in the view (the UI shows the rest as a count).
@@ -43,91 +48,88 @@ pub fn view(lab: &HddLab) -> LabView {
             }
         };
         let (phase, phase_progress) = if now < seek_end_ns {
-            ("seek", progress(b.start_ns, seek_end_ns))
+            (Phase::Seek, progress(b.start_ns, seek_end_ns))
         } else if now < rotation_end_ns {
-            ("rotate", progress(seek_end_ns, rotation_end_ns))
+            (Phase::Rotate, progress(seek_end_ns, rotation_end_ns))
         } else {
-            ("transfer", progress(rotation_end_ns, end_ns))
+            (Phase::Transfer, progress(rotation_end_ns, end_ns))
         };
         let from = f64::from(b.from.cylinder);
         let to = f64::from(s.start.cylinder);
-        head_cylinder = if phase == "seek" {
+        head_cylinder = if phase == Phase::Seek {
             from + (to - from) * phase_progress
         } else {
             to
         };
-        json!({
-            "id": r.id,
-            "is_write": r.is_write,
-            "bytes": r.bytes(),
-            "lba": r.lba,
-            "from_cylinder": b.from.cylinder,
-            "cylinder": s.start.cylinder,
-            "head": s.start.head,
-            "end_cylinder": s.end.cylinder,
-            "target_angle": disk.sector_angle_ns(s.start) as f64
-                / disk.spindle.revolution_ns as f64,
-            "phase": phase,
-            "phase_progress": phase_progress,
-            "start_ns": b.start_ns,
-            "seek_end_ns": seek_end_ns,
-            "rotation_end_ns": rotation_end_ns,
-            "end_ns": end_ns,
-            "seek_ns": s.seek_ns,
-            "rotation_ns": s.rotation_ns,
-            "transfer_ns": s.transfer_ns,
-            "switch_ns": s.switch_ns,
-        })
+        BusyRequest {
+            id: r.id,
+            is_write: r.is_write,
+            bytes: r.bytes(),
+            lba: r.lba,
+            from_cylinder: b.from.cylinder,
+            cylinder: s.start.cylinder,
+            head: s.start.head,
+            end_cylinder: s.end.cylinder,
+            target_angle: disk.sector_angle_ns(s.start) as f64 / disk.spindle.revolution_ns as f64,
+            phase,
+            phase_progress,
+            start_ns: b.start_ns,
+            seek_end_ns,
+            rotation_end_ns,
+            end_ns,
+            seek_ns: s.seek_ns,
+            rotation_ns: s.rotation_ns,
+            transfer_ns: s.transfer_ns,
+            switch_ns: s.switch_ns,
+        }
     });
-    let queue: Vec<Value> = lab
+    let queue = lab
         .queue
         .iter()
         .take(VIEW_QUEUE_CAP)
-        .map(|q| {
-            json!({
-                "id": q.request.id,
-                "cylinder": q.request.cylinder,
-                "is_write": q.request.is_write,
-                "bytes": q.request.bytes(),
-            })
+        .map(|q| QueuedRequest {
+            id: q.request.id,
+            cylinder: q.request.cylinder,
+            is_write: q.request.is_write,
+            bytes: q.request.bytes(),
         })
         .collect();
     let ledger = &lab.ledger;
-    let meta = json!({
-        "preset": cfg.preset_name,
-        "label": cfg.preset_label,
-        "now_ns": now,
-        "cylinder_count": disk.geometry.cylinder_count,
-        "head_count": disk.geometry.head_count,
-        "rpm": cfg.params.rpm.value,
-        "revolution_ns": disk.spindle.revolution_ns,
-        "platter_angle": disk.spindle.angle_fraction_at(now + lab.phase_ns),
-        "head_cylinder": head_cylinder,
-        "head": lab.head.head,
-        "scheduler": cfg.policy.name(),
-        "queue_depth": cfg.queue_depth,
-        "busy": busy,
-        "queue": queue,
-        "queue_length": lab.queue.len(),
-        "last_decision": lab.last_decision.map(|d| json!({
-            "request": d.request,
-            "policy": cfg.policy.name(),
-            "distance_cylinders": d.distance_cylinders,
-            "candidates": d.candidates,
-        })),
-        "counts": {
-            "admitted": ledger.admitted,
-            "completed": ledger.completed,
-            "outstanding": ledger.outstanding.len(),
-            "total": cfg.workload.total_requests(),
-            "reads_completed": ledger.reads_completed,
-            "writes_completed": ledger.writes_completed,
+    let meta = HddMeta {
+        preset: cfg.preset_name.to_string(),
+        label: cfg.preset_label.to_string(),
+        now_ns: now,
+        cylinder_count: disk.geometry.cylinder_count,
+        head_count: disk.geometry.head_count,
+        rpm: cfg.params.rpm.value,
+        revolution_ns: disk.spindle.revolution_ns,
+        platter_angle: disk.spindle.angle_fraction_at(now + lab.phase_ns),
+        head_cylinder,
+        head: lab.head.head,
+        scheduler: cfg.policy.name().to_string(),
+        queue_depth: cfg.queue_depth,
+        busy,
+        queue,
+        queue_length: lab.queue.len() as u64,
+        last_decision: lab.last_decision.map(|d| Decision {
+            request: d.request,
+            policy: cfg.policy.name().to_string(),
+            distance_cylinders: d.distance_cylinders,
+            candidates: d.candidates as u64,
+        }),
+        counts: HddCounts {
+            admitted: ledger.admitted,
+            completed: ledger.completed,
+            outstanding: ledger.outstanding.len() as u64,
+            total: cfg.workload.total_requests(),
+            reads_completed: ledger.reads_completed,
+            writes_completed: ledger.writes_completed,
         },
-        "done": lab.is_finished(),
-    });
+        done: lab.is_finished(),
+    };
     let (throughput_time_ms, throughput_mb_s) = lab.throughput.series(now);
     LabView {
-        meta,
+        meta: to_value(&meta),
         series: vec![
             NamedSeries {
                 name: "latency_histogram_counts",
@@ -158,20 +160,23 @@ pub fn view(lab: &HddLab) -> LabView {
 }
 
 pub fn info(lab: &HddLab) -> Value {
+    to_value(&info_payload(lab))
+}
+
+/// The typed `info()` of the HDD lab.
+pub fn info_payload(lab: &HddLab) -> HddInfo {
     let cfg = &lab.setup;
     let disk = &cfg.disk;
     let g = &disk.geometry;
-    let zones: Vec<Value> = g
+    let zones = g
         .zones
         .iter()
-        .map(|z| {
-            json!({
-                "first_cylinder": z.first_cylinder,
-                "cylinder_count": z.cylinder_count,
-                "sectors_per_track": z.sectors_per_track,
-                "first_lba": z.first_lba,
-                "media_rate_mb_s": disk.media_rate_mb_s(z.first_cylinder),
-            })
+        .map(|z| Zone {
+            first_cylinder: z.first_cylinder,
+            cylinder_count: z.cylinder_count,
+            sectors_per_track: z.sectors_per_track,
+            first_lba: z.first_lba,
+            media_rate_mb_s: disk.media_rate_mb_s(z.first_cylinder),
         })
         .collect();
     let distances: Vec<u32> = (0..=SEEK_CURVE_POINTS)
@@ -184,28 +189,35 @@ pub fn info(lab: &HddLab) -> Value {
         .iter()
         .map(|&d| disk.seek.time_ns(d, g.cylinder_count) as f64 / 1e6)
         .collect();
-    json!({
-        "preset": {
-            "name": cfg.preset_name,
-            "label": cfg.preset_label,
-            "description": cfg.preset_description,
+    HddInfo {
+        preset: PresetInfo {
+            name: cfg.preset_name.to_string(),
+            label: cfg.preset_label.to_string(),
+            description: cfg.preset_description.to_string(),
         },
-        "constants": cfg.params.all().iter().map(|c| c.to_json()).collect::<Vec<_>>(),
-        "derived": disk.derived().iter().map(|d| d.to_json()).collect::<Vec<_>>(),
-        "sector_bytes": super::geometry::SECTOR_BYTES,
-        "capacity_sectors": g.capacity_sectors,
-        "zones": zones,
-        "seek_curve": {"distance_cylinders": distances, "seek_ms": seek_ms},
-        "scheduler": {"name": cfg.policy.name(), "description": cfg.policy.description()},
-        "queue_depth": cfg.queue_depth,
-        "workload": workload_info(&cfg.workload, cfg.queue_depth),
-        "angle_convention": "platter_angle = ((now + phase) mod revolution) / revolution; a \
-                             sector with target_angle θ is under the head when platter_angle = θ",
-        "platter_phase_ns": lab.phase_ns,
-    })
+        constants: cfg.params.all().iter().map(|c| c.payload()).collect(),
+        derived: disk.derived().iter().map(DerivedPayload::from).collect(),
+        sector_bytes: super::geometry::SECTOR_BYTES,
+        capacity_sectors: g.capacity_sectors,
+        zones,
+        seek_curve: SeekCurve {
+            distance_cylinders: distances,
+            seek_ms,
+        },
+        scheduler: SchedulerInfo {
+            name: cfg.policy.name().to_string(),
+            description: cfg.policy.description().to_string(),
+        },
+        queue_depth: cfg.queue_depth,
+        workload: workload_info(&cfg.workload, cfg.queue_depth),
+        angle_convention: "platter_angle = ((now + phase) mod revolution) / revolution; a \
+                           sector with target_angle θ is under the head when platter_angle = θ"
+            .to_string(),
+        platter_phase_ns: lab.phase_ns,
+    }
 }
 
-fn workload_info(plan: &WorkloadPlan, queue_depth: u32) -> Value {
+fn workload_info(plan: &WorkloadPlan, queue_depth: u32) -> WorkloadInfo {
     let arrivals = |mean: Option<u64>| match mean {
         Some(ns) => format!("open-loop arrivals every {} µs on average", ns / 1000),
         None => format!("closed loop: the host keeps {queue_depth} outstanding"),
@@ -213,15 +225,16 @@ fn workload_info(plan: &WorkloadPlan, queue_depth: u32) -> Value {
     match plan {
         WorkloadPlan::Ops(ops) => {
             let reads = ops.iter().filter(|o| !o.is_write).count();
-            json!({
-                "kind": "ops",
-                "total_requests": ops.len(),
-                "description": format!(
+            WorkloadInfo {
+                kind: "ops".to_string(),
+                total_requests: ops.len() as u64,
+                request_bytes: None,
+                description: format!(
                     "{} explicit ops ({reads} reads, {} writes), at most {queue_depth} outstanding",
                     ops.len(),
                     ops.len() - reads
                 ),
-            })
+            }
         }
         WorkloadPlan::Generator(g) => {
             let bytes = g.request_sectors * 512;
@@ -254,12 +267,12 @@ fn workload_info(plan: &WorkloadPlan, queue_depth: u32) -> Value {
                     arrivals(g.mean_interarrival_ns)
                 ),
             };
-            json!({
-                "kind": g.kind.name(),
-                "total_requests": g.total_requests(),
-                "request_bytes": bytes,
-                "description": description,
-            })
+            WorkloadInfo {
+                kind: g.kind.name().to_string(),
+                total_requests: g.total_requests(),
+                request_bytes: Some(bytes),
+                description,
+            }
         }
     }
 }

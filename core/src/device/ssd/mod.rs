@@ -40,6 +40,7 @@ pub mod lab;
 pub mod metrics;
 pub mod nand_configs;
 pub mod oplog;
+pub mod payload;
 pub mod plugin;
 pub mod preset_kit;
 pub mod presets;

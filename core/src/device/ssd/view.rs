@@ -12,15 +12,19 @@
 //! - `wa_over_time`: pairs `[bin_end_us, write_amplification]`; `latency_over_time`: pairs
 //!   `[bin_end_us, mean_latency_us]`; at most 128 bins, merged pairwise as time grows.
 
-use serde_json::{Value, json};
+use serde_json::Value;
 
 use super::config::VIEW_MAX_PAGES;
 use super::events::EVENT_KINDS;
 use super::lab::{SsdLab, TIMELINE_DEPTH};
+use super::payload::{
+    LastGc, PairFields, SsdCounts, SsdGeometry, SsdInfo, SsdMeta, SsdPolicy, WritePoint,
+};
+use crate::payload::to_value;
 use crate::sim::{LabView, NamedSeries};
 
-fn finite(x: f64) -> Value {
-    if x.is_finite() { json!(x) } else { Value::Null }
+fn strings(list: &[&str]) -> Vec<String> {
+    list.iter().map(|s| (*s).to_string()).collect()
 }
 
 pub fn view(lab: &SsdLab) -> LabView {
@@ -28,81 +32,83 @@ pub fn view(lab: &SsdLab) -> LabView {
     let g = ftl.geometry;
     let t = &ftl.blocks;
     let page_state_shown = g.physical_pages() <= VIEW_MAX_PAGES;
-    let write_points: Vec<Value> = (0..g.dies())
+    let write_points = (0..g.dies())
         .map(|die| {
             let block = ftl.active[die as usize];
             let open = block != super::blocks::NIL;
-            json!({
-                "die": die,
-                "channel": g.channel_of_die(die),
-                "block": open.then_some(block),
-                "next_page": open.then(|| t.write_ptr[block as usize]),
-                "free_blocks": t.free_count(die),
-            })
+            WritePoint {
+                die,
+                channel: g.channel_of_die(die),
+                block: open.then_some(block),
+                next_page: open.then(|| t.write_ptr[block as usize]),
+                free_blocks: t.free_count(die),
+            }
         })
         .collect();
-    let last_gc = ftl.last_victim.map(|(die, v)| {
-        json!({
-            "die": die,
-            "block": v.block,
-            "valid_pages": v.valid_pages,
-            "reason_code": v.reason.code(),
-            "reason": v.reason.name(),
-            "score": finite(v.score),
-        })
+    let last_gc = ftl.last_victim.map(|(die, v)| LastGc {
+        die,
+        block: v.block,
+        valid_pages: v.valid_pages,
+        reason_code: v.reason.code(),
+        reason: v.reason.name().to_string(),
+        score: v.score.is_finite().then_some(v.score),
     });
     let c = lab.measured();
     let fc = &lab.config.ftl;
-    let meta = json!({
-        "preset": lab.config.preset,
-        "label": lab.config.label,
-        "now_ns": lab.now_ns(),
-        "geometry": {
-            "channels": g.channels,
-            "dies_per_channel": g.dies_per_channel,
-            "planes_per_die": g.planes_per_die,
-            "blocks_per_plane": g.blocks_per_plane,
-            "pages_per_block": g.pages_per_block,
-            "page_bytes": g.page_bytes,
-            "dies": g.dies(),
-            "blocks": g.blocks(),
-            "physical_pages": g.physical_pages(),
-            "logical_pages": g.logical_pages,
-            "over_provisioning": g.spare_factor(),
+    let meta = SsdMeta {
+        preset: lab.config.preset.to_string(),
+        label: lab.config.label.to_string(),
+        now_ns: lab.now_ns(),
+        geometry: SsdGeometry {
+            channels: g.channels,
+            dies_per_channel: g.dies_per_channel,
+            planes_per_die: g.planes_per_die,
+            blocks_per_plane: g.blocks_per_plane,
+            pages_per_block: g.pages_per_block,
+            page_bytes: g.page_bytes,
+            dies: g.dies(),
+            blocks: g.blocks(),
+            physical_pages: g.physical_pages(),
+            logical_pages: g.logical_pages,
+            over_provisioning: g.spare_factor(),
         },
-        "policy": {
-            "gc_policy": fc.policy,
-            "gc_low_watermark_blocks": fc.gc_low_watermark,
-            "gc_high_watermark_blocks": fc.gc_high_watermark,
-            "dynamic_wear_leveling": fc.dynamic_wear_leveling,
-            "static_wear_threshold": fc.static_wear_threshold,
+        policy: SsdPolicy {
+            gc_policy: fc.policy,
+            gc_low_watermark_blocks: fc.gc_low_watermark,
+            gc_high_watermark_blocks: fc.gc_high_watermark,
+            dynamic_wear_leveling: fc.dynamic_wear_leveling,
+            static_wear_threshold: fc.static_wear_threshold,
         },
-        "write_points": write_points,
-        "last_gc": last_gc,
-        "counts": {
-            "host_writes_pages": c.host_writes,
-            "flash_programs_pages": c.flash_programs,
-            "relocated_pages": c.relocations,
-            "erases": c.erases,
-            "gc_victims": c.gc_victims,
-            "wear_level_moves": c.wear_moves,
-            "trimmed_pages": c.trimmed,
-            "mapped_pages": ftl.mapped_pages(),
-            "free_blocks": ftl.free_blocks(),
-            "outstanding_requests": lab.outstanding,
-            "completed_requests": lab.completed,
+        write_points,
+        last_gc,
+        counts: SsdCounts {
+            host_writes_pages: c.host_writes,
+            flash_programs_pages: c.flash_programs,
+            relocated_pages: c.relocations,
+            erases: c.erases,
+            gc_victims: c.gc_victims,
+            wear_level_moves: c.wear_moves,
+            trimmed_pages: c.trimmed,
+            mapped_pages: ftl.mapped_pages(),
+            free_blocks: ftl.free_blocks(),
+            outstanding_requests: lab.outstanding as u64,
+            completed_requests: lab.completed,
         },
-        "write_amplification": if c.host_writes == 0 { 1.0 } else {
+        write_amplification: if c.host_writes == 0 {
+            1.0
+        } else {
             c.flash_programs as f64 / c.host_writes as f64
         },
-        "page_state_shown": page_state_shown,
-        "page_state_codes": ["free", "valid", "invalid"],
-        "block_state_codes": ["free", "open", "closed", "collecting"],
-        "timeline_fields": ["die", "start_us", "end_us", "kind"],
-        "timeline_kinds": ["", "read", "program", "gc_copy", "erase"],
-        "pair_fields": {"wa_over_time": ["end_us", "write_amplification"],
-                        "latency_over_time": ["end_us", "mean_latency_us"]},
-    });
+        page_state_shown,
+        page_state_codes: strings(&["free", "valid", "invalid"]),
+        block_state_codes: strings(&["free", "open", "closed", "collecting"]),
+        timeline_fields: strings(&["die", "start_us", "end_us", "kind"]),
+        timeline_kinds: strings(&["", "read", "program", "gc_copy", "erase"]),
+        pair_fields: PairFields {
+            wa_over_time: ["end_us".to_string(), "write_amplification".to_string()],
+            latency_over_time: ["end_us".to_string(), "mean_latency_us".to_string()],
+        },
+    };
     let page_state = if page_state_shown {
         (0..g.physical_pages())
             .map(|p| f64::from(ftl.page_state(p)))
@@ -163,21 +169,29 @@ pub fn view(lab: &SsdLab) -> LabView {
             data: lab.bins.latency_pairs(),
         },
     ];
-    LabView { meta, series }
+    LabView {
+        meta: to_value(&meta),
+        series,
+    }
 }
 
 /// Static information: the device's constants with sources, and the event vocabulary.
 pub fn info(lab: &SsdLab) -> Value {
+    to_value(&info_payload(lab))
+}
+
+/// The typed `info()` of the SSD lab.
+pub fn info_payload(lab: &SsdLab) -> SsdInfo {
     let config = &lab.config;
-    json!({
-        "preset": config.preset,
-        "label": config.label,
-        "constants": config.constants.iter().map(|c| c.to_json()).collect::<Vec<_>>(),
-        "presets": super::presets::PRESET_IDS,
-        "gc_reasons": ["", "greedy", "cost_benefit", "fifo", "wear_level"],
-        "request_kinds": ["", "read", "write", "trim"],
-        "event_kinds": EVENT_KINDS.len(),
-        "view_max_pages": VIEW_MAX_PAGES,
-        "lab_max_physical_pages": super::config::LAB_MAX_PHYSICAL_PAGES,
-    })
+    SsdInfo {
+        preset: config.preset.to_string(),
+        label: config.label.to_string(),
+        constants: config.constants.iter().map(|c| c.payload()).collect(),
+        presets: strings(super::presets::PRESET_IDS),
+        gc_reasons: strings(&["", "greedy", "cost_benefit", "fifo", "wear_level"]),
+        request_kinds: strings(&["", "read", "write", "trim"]),
+        event_kinds: EVENT_KINDS.len() as u64,
+        view_max_pages: VIEW_MAX_PAGES,
+        lab_max_physical_pages: super::config::LAB_MAX_PHYSICAL_PAGES,
+    }
 }

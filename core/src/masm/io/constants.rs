@@ -15,21 +15,17 @@ use super::ssd_cache::sized_constants;
 use super::{CacheKind, DEFAULT_PAGE_BYTES, DEFAULT_SCAN_REQUEST_BYTES, IoConfig};
 use crate::device::hdd::presets::{PRESET_NAMES, preset};
 use crate::device::provenance::{Constant, Tag};
+use crate::payload::{ConstantPayload, to_value};
 
 const MASM_IO_SOURCE: &str = "MaSM (Athanassoulis et al., ACM TODS 2015) §5.1: \"By default, \
      MaSM-M performs 64KB-sized I/Os to SSDs\"; \"A range scan performs 1MB-sized disk I/O reads \
      for high throughput unless the range size is less than 1MB\"";
 
-fn prefixed(prefix: &str, label_prefix: &str, c: &Constant) -> Value {
-    let mut v = c.to_json();
-    if let Value::Object(map) = &mut v {
-        map.insert("key".into(), Value::from(format!("{prefix}{}", c.key)));
-        map.insert(
-            "label".into(),
-            Value::from(format!("{label_prefix}{}", c.label)),
-        );
-    }
-    v
+fn prefixed(prefix: &str, label_prefix: &str, c: &Constant) -> ConstantPayload {
+    let mut payload = c.payload();
+    payload.key = format!("{prefix}{}", c.key);
+    payload.label = format!("{label_prefix}{}", c.label);
+    payload
 }
 
 fn hdd_constants(name: &str) -> Result<Vec<Constant>, String> {
@@ -52,7 +48,12 @@ fn io_size(key: &'static str, label: &'static str, value: u64, paper: u64) -> Co
 
 /// The constants list of the devices `cfg` describes; the error names a bad preset.
 pub fn constants(cfg: &IoConfig) -> Result<Vec<Value>, String> {
-    let mut out: Vec<Value> = hdd_constants(&cfg.hdd_preset)?
+    Ok(constant_payloads(cfg)?.iter().map(to_value).collect())
+}
+
+/// The constants list of the devices `cfg` describes, typed; the error names a bad preset.
+pub fn constant_payloads(cfg: &IoConfig) -> Result<Vec<ConstantPayload>, String> {
+    let mut out: Vec<ConstantPayload> = hdd_constants(&cfg.hdd_preset)?
         .iter()
         .map(|c| prefixed("hdd.", "main disk: ", c))
         .collect();

@@ -26,6 +26,7 @@ pub mod events;
 pub mod metrics;
 pub mod migration;
 pub mod oracle;
+pub mod payload;
 pub mod scans;
 pub mod view;
 pub mod workload;

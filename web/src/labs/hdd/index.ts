@@ -1,22 +1,34 @@
-//! The HDD lab's views.
+//! The HDD lab on the web side: its home entry, views and default scenario.
 
-import type { LabViews } from "../views";
-import { DeviceCard } from "./DeviceCard";
+import { TIME_SPEEDS, type LabModule } from "../labModule";
+import { HddSourcesCard } from "./SourcesCard";
 import { HddView } from "./HddView";
 import { hddWhatToWatch } from "./narration";
 
-export const hddViews: LabViews = {
-  View: HddView,
-  Side: DeviceCard,
-  watch: hddWhatToWatch,
-  keyMetrics: [
-    "requests_completed",
-    "mean_latency_ms",
-    "p99_latency_ms",
-    "mean_seek_ms",
-    "mean_rotation_ms",
-    "throughput_mb_s",
-    "scan_time_ms",
-    "scan_slowdown",
-  ],
+export const hddLab: LabModule = {
+  entry: {
+    id: "hdd",
+    title: "Hard disk",
+    summary: "Watch the arm seek, the platter turn and the scheduler pick the next request.",
+    source: "Ruemmler & Wilkes disk model, calibrated on drive datasheets",
+    available: true,
+    speeds: TIME_SPEEDS,
+    defaultSpeed: 0.01,
+  },
+  views: {
+    View: HddView,
+    Side: HddSourcesCard,
+    watch: hddWhatToWatch,
+    keyMetrics: [
+      "requests_completed",
+      "mean_latency_ms",
+      "p99_latency_ms",
+      "mean_seek_ms",
+      "mean_rotation_ms",
+      "throughput_mb_s",
+      "scan_time_ms",
+      "scan_slowdown",
+    ],
+  },
+  defaultScenario: "random-reads-sstf",
 };

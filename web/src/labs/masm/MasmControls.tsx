@@ -1,15 +1,15 @@
 // The toolbar: add updates, add a range scan [from, to], migrate, crash, and compare with the
-// baselines. Each control rewrites the scenario and reloads it (scenarioEdit.ts, useMasmEditor.ts);
+// baselines. Each control rewrites the scenario and reloads it (scenarioEdit.ts, ../useScenarioEdit.ts);
 // added ops are played from the old end of the run. Explicit-op controls are off for a generated
 // workload, with the reason on hover.
 import { useState } from "react";
 import { readKnobs, scanOp, withCompare, withMoreUpdates, withOps, type MasmKnobs } from "./scenarioEdit";
-import type { MasmEditor } from "./useMasmEditor";
+import type { ScenarioEdit } from "../useScenarioEdit";
 
 interface Props {
   json: string;
   keySpace: number;
-  editor: MasmEditor;
+  editor: ScenarioEdit;
   disabled: boolean;
 }
 

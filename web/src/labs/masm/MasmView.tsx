@@ -17,7 +17,7 @@ import { MasmControls } from "./MasmControls";
 import { MemoryPanel } from "./MemoryPanel";
 import { decodeDeviceOps, pairsToPoints, readMasmSeries } from "./series";
 import { parseMasmMeta } from "./types";
-import { useMasmEditor } from "./useMasmEditor";
+import { useScenarioEdit } from "../useScenarioEdit";
 import { WritesHistogram, WritesOverTime } from "./WritesPanels";
 import "./masm.css";
 
@@ -26,7 +26,7 @@ type Tab = "lab" | "compare";
 export function MasmView(props: LabViewProps) {
   const { snapshot, panelSnapshot, clockNs } = props;
   const { scenario, status } = useSessionState();
-  const editor = useMasmEditor();
+  const editor = useScenarioEdit();
   const [tab, setTab] = useState<Tab>("lab");
   const meta = useMemo(() => parseMasmMeta(snapshot.viewMeta.meta), [snapshot]);
   const series = useMemo(() => readMasmSeries(snapshot), [snapshot]);

@@ -70,7 +70,7 @@ function SsdFill({ meta }: { meta: MasmMeta }) {
           <span
             key={r.id}
             className={r.frozen ? "masm-hbar-part run frozen" : "masm-hbar-part run"}
-            style={{ width: pct(r.pages, cap), background: RUN_COLORS[r.pass] }}
+            style={{ width: pct(r.pages, cap), background: RUN_COLORS[r.pass === 2 ? 2 : 1] }}
             title={`R${r.id}: ${r.pages} pages`}
           />
         ))}

@@ -1,24 +1,43 @@
-//! The MaSM lab's views.
+//! The MaSM lab on the web side: its home entry, views and default scenario.
 
-import type { LabViews } from "../views";
+import type { LabModule } from "../labModule";
 import { MasmView } from "./MasmView";
 import { masmWhatToWatch } from "./narration";
 import { MasmSourcesCard } from "./SourcesCard";
 
-export const masmViews: LabViews = {
-  View: MasmView,
-  Side: MasmSourcesCard,
-  watch: masmWhatToWatch,
-  keyMetrics: [
-    "updates_committed",
-    "flushes",
-    "runs_live",
-    "ssd_writes_per_update",
-    "theorem_writes_per_update",
-    "two_pass_merges",
-    "pages_stolen",
-    "mean_scan_ms",
-    "migrations_completed",
-    "log_records",
-  ],
+/**
+ * Updates arrive about 1 ms apart and a range scan keeps the HDD busy for milliseconds, so
+ * 1/100× shows ten updates a second; an SSD page write of a flush takes a fraction of a
+ * millisecond, so slow to 1/1,000× or 1/10,000× to watch a flush page by page.
+ */
+const MASM_SPEEDS = [0.0001, 0.001, 0.01, 0.1, 1, 10] as const;
+
+export const masmLab: LabModule = {
+  entry: {
+    id: "masm",
+    title: "MaSM",
+    summary: "Cache updates on an SSD and merge them into warehouse scans on the fly.",
+    source: "Athanassoulis et al., Online Updates on Data Warehouses via Judicious Use of Solid-State Storage (TODS 2015)",
+    available: true,
+    speeds: MASM_SPEEDS,
+    defaultSpeed: 0.01,
+  },
+  views: {
+    View: MasmView,
+    Side: MasmSourcesCard,
+    watch: masmWhatToWatch,
+    keyMetrics: [
+      "updates_committed",
+      "flushes",
+      "runs_live",
+      "ssd_writes_per_update",
+      "theorem_writes_per_update",
+      "two_pass_merges",
+      "pages_stolen",
+      "mean_scan_ms",
+      "migrations_completed",
+      "log_records",
+    ],
+  },
+  defaultScenario: "life-of-an-update",
 };

@@ -71,6 +71,8 @@ describe("compare view data", () => {
   const row = (scheme: SchemeSummary["scheme"], mean: number, writes: number): SchemeSummary => ({
     scheme,
     label: scheme,
+    available: true,
+    error: null,
     updates: 100,
     scans: 3,
     last_scan_ns: mean,

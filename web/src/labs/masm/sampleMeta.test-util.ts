@@ -117,5 +117,6 @@ export function sampleMeta(): MasmMeta {
       hdd_pages_written: 0,
     },
     compare: null,
+    down: false,
   };
 }

@@ -17,7 +17,7 @@ import { RefusalBox } from "./RefusalBox";
 import { readNandSeries } from "./series";
 import { pulseHistory } from "./staircase";
 import { constantValue, parseNandInfo, parseNandMeta, type NandMeta } from "./types";
-import { useScenarioEditor } from "./useScenarioEditor";
+import { useScenarioEdit } from "../useScenarioEdit";
 import { VthChart } from "./VthChart";
 import { WearPanel } from "./WearPanel";
 import { WordlineCard } from "./WordlineCard";
@@ -35,7 +35,7 @@ export function NandView(props: LabViewProps) {
   const { snapshot, panelSnapshot, info } = props;
   const session = useSession();
   const { status } = useSessionState();
-  const editor = useScenarioEditor();
+  const editor = useScenarioEdit();
   const meta = useMemo(() => parseNandMeta(snapshot.viewMeta.meta), [snapshot]);
   const nandInfo = useMemo(() => parseNandInfo(info.lab_info), [info]);
   const series = useMemo(() => readNandSeries(snapshot), [snapshot]);

@@ -1,17 +1,17 @@
 // The op toolbar: program a page, append into part of a page, erase the block. Each button adds
-// one op at the end of the scenario and reloads it (`useScenarioEditor`); every choice comes from
+// one op at the end of the scenario and reloads it (`useScenarioEdit`); every choice comes from
 // the block's shape, so only well-formed ops can be built. The cell model may still refuse one
 // (order, NOP, lowering charge): that refusal, with its reason, is the lesson.
 import { useState } from "react";
-import { appendLengths, appendOffsets, appendOp, PATTERNS, programOp, type Pattern } from "./scenarioEdit";
+import { appendLengths, appendOffsets, appendOp, appendOps, PATTERNS, programOp, type Pattern } from "./scenarioEdit";
 import type { NandMeta } from "./types";
-import type { ScenarioEditor } from "./useScenarioEditor";
+import type { ScenarioEdit } from "../useScenarioEdit";
 
 interface Props {
   meta: NandMeta;
   page: number;
   onPage: (page: number | null) => void;
-  editor: ScenarioEditor;
+  editor: ScenarioEdit;
   disabled: boolean;
 }
 
@@ -59,7 +59,7 @@ export function OpControls({ meta, page, onPage, editor, disabled }: Props) {
         title={`Adds {"op": "program", "page": ${page}} with ${SHORT[pattern]} data and plays its ISPP pulses`}
         onClick={() => {
           onPage(null);
-          void editor.apply([programOp(shape, page, pattern)], "play");
+          void editor.apply((text) => appendOps(text, [programOp(shape, page, pattern)]), "play");
         }}
       >
         Program
@@ -93,7 +93,7 @@ export function OpControls({ meta, page, onPage, editor, disabled }: Props) {
         title={`Adds an append of ${len} ${SHORT[pattern]} bits at bit ${at} of page ${page}${pageInfo && pageInfo.step > 0 ? " (not an LSB page: expect a refusal)" : ""}`}
         onClick={() => {
           onPage(null);
-          void editor.apply([appendOp(shape, page, at, len, pattern)], "play");
+          void editor.apply((text) => appendOps(text, [appendOp(shape, page, at, len, pattern)]), "play");
         }}
       >
         Append
@@ -107,7 +107,7 @@ export function OpControls({ meta, page, onPage, editor, disabled }: Props) {
         title="Adds an erase: every cell of the block back to ER, one more P/E cycle"
         onClick={() => {
           onPage(null);
-          void editor.apply([{ op: "erase" }], "end");
+          void editor.apply((text) => appendOps(text, [{ op: "erase" }]), "end");
         }}
       >
         Erase block

@@ -6,15 +6,15 @@ import { memo, useState } from "react";
 import { useElementSize } from "../../hooks/useElementSize";
 import { formatNumber } from "../../format/units";
 import { RBER_MARGIN, RberChart } from "./RberChart";
-import { describeOps, wearOps, wearRange } from "./scenarioEdit";
+import { appendOps, describeOps, wearOps, wearRange } from "./scenarioEdit";
 import type { NandSeries } from "./series";
 import type { NandMeta } from "./types";
-import type { ScenarioEditor } from "./useScenarioEditor";
+import type { ScenarioEdit } from "../useScenarioEdit";
 
 interface Props {
   meta: NandMeta;
   series: NandSeries;
-  editor: ScenarioEditor;
+  editor: ScenarioEdit;
   disabled: boolean;
 }
 
@@ -50,7 +50,7 @@ export const WearPanel = memo(function WearPanel({ meta, series, editor, disable
           title={ops.length > 0 ? `Adds at the end: ${describeOps(ops)}` : "Drag the slider to the right of the current P/E first: wear only grows"}
           onClick={() => {
             setWanted(null);
-            void editor.apply(ops, "end");
+            void editor.apply((text) => appendOps(text, ops), "end");
           }}
         >
           {target > pe ? `Wear to ${formatNumber(target)}` : "Wear to…"}

@@ -11,14 +11,14 @@ import { DieTimeline } from "./DieTimeline";
 import { readSsdSeries } from "./series";
 import { SsdCharts } from "./SsdCharts";
 import { constantValue, parseSsdInfo, parseSsdMeta } from "./types";
-import { useScenarioReload } from "./useScenarioReload";
+import { useScenarioEdit } from "../useScenarioEdit";
 import { WorkloadControls } from "./WorkloadControls";
 import "../../styles/ssd.css";
 
 export function SsdView(props: LabViewProps) {
   const { snapshot, panelSnapshot, info, clockNs } = props;
   const { scenario, status } = useSessionState();
-  const editor = useScenarioReload();
+  const editor = useScenarioEdit();
   const meta = useMemo(() => parseSsdMeta(snapshot.viewMeta.meta), [snapshot]);
   const series = useMemo(() => readSsdSeries(snapshot), [snapshot]);
   const panelMeta = useMemo(() => parseSsdMeta(panelSnapshot.viewMeta.meta), [panelSnapshot]);

@@ -1,18 +1,18 @@
 // The workload bar: the address pattern of a generated workload, the fill level and the
 // over-provisioning. Each control rewrites one field of the scenario and reloads it (see
-// useScenarioReload.ts); a slider reloads once it rests for a moment, not on every pixel.
+// ../useScenarioEdit.ts); a slider reloads once it rests for a moment, not on every pixel.
 import { useEffect, useRef, useState } from "react";
 import { formatNumber } from "../../format/units";
 import { clamp, fillRange, opRange, PATTERNS, readKnobs, withFill, withOverProvisioning, withPattern, type Knobs, type Range, type SsdPatternName } from "./scenarioEdit";
 import type { SsdMeta } from "./types";
-import type { ScenarioReload } from "./useScenarioReload";
+import type { ScenarioEdit } from "../useScenarioEdit";
 
 interface Props {
   json: string;
   meta: SsdMeta;
   /** The over-provisioning the loaded run uses (the preset's unless the scenario sets it). */
   currentOp: number;
-  editor: ScenarioReload;
+  editor: ScenarioEdit;
   disabled: boolean;
 }
 
@@ -102,7 +102,7 @@ export function WorkloadControls({ json, meta, currentOp, editor, disabled }: Pr
           disabled={off || knobs.pattern === null}
           onChange={(event) => {
             const pattern = event.target.value as SsdPatternName;
-            void editor.reload((text) => withPattern(text, pattern));
+            void editor.apply((text) => withPattern(text, pattern), "stay");
           }}
         >
           {knobs.pattern === null && <option value="">explicit ops</option>}
@@ -121,7 +121,7 @@ export function WorkloadControls({ json, meta, currentOp, editor, disabled }: Pr
         value={clamp(knobs.fill, fill)}
         range={fill}
         disabled={off}
-        onCommit={(v) => void editor.reload((text) => withFill(text, v))}
+        onCommit={(v) => void editor.apply((text) => withFill(text, v), "stay")}
       />
       {ops && (
         <SettlingSlider
@@ -132,7 +132,7 @@ export function WorkloadControls({ json, meta, currentOp, editor, disabled }: Pr
           value={clamp(currentOp, ops)}
           range={ops}
           disabled={off}
-          onCommit={(v) => void editor.reload((text) => withOverProvisioning(text, v))}
+          onCommit={(v) => void editor.apply((text) => withOverProvisioning(text, v), "stay")}
         />
       )}
       {editor.busy && <span className="ssd-busy">reloading…</span>}

@@ -1,22 +1,37 @@
-//! The SSD & FTL lab's views.
+//! The SSD & FTL lab on the web side: its home entry, views and default scenario.
 
-import type { LabViews } from "../views";
+import type { LabModule } from "../labModule";
 import { ssdWhatToWatch } from "./narration";
 import { SsdSourcesCard } from "./SourcesCard";
 import { SsdView } from "./SsdView";
 
-export const ssdViews: LabViews = {
-  View: SsdView,
-  Side: SsdSourcesCard,
-  watch: ssdWhatToWatch,
-  keyMetrics: [
-    "host_writes_pages",
-    "flash_programs_pages",
-    "write_amplification",
-    "gc_count",
-    "relocated_pages",
-    "erases",
-    "free_blocks",
-    "mean_write_latency_us",
-  ],
+/** Course-preset reads take 25 µs, programs 200 µs, erases 1.5 ms, so 1/1,000× shows about five programs a second per die. */
+const FLASH_SPEEDS = [0.00001, 0.0001, 0.001, 0.01, 0.1, 1] as const;
+
+export const ssdLab: LabModule = {
+  entry: {
+    id: "ssd",
+    title: "SSD & FTL",
+    summary: "Page mapping, garbage collection and wear levelling inside a flash drive.",
+    source: "Flash translation layers",
+    available: true,
+    speeds: FLASH_SPEEDS,
+    defaultSpeed: 0.001,
+  },
+  views: {
+    View: SsdView,
+    Side: SsdSourcesCard,
+    watch: ssdWhatToWatch,
+    keyMetrics: [
+      "host_writes_pages",
+      "flash_programs_pages",
+      "write_amplification",
+      "gc_count",
+      "relocated_pages",
+      "erases",
+      "free_blocks",
+      "mean_write_latency_us",
+    ],
+  },
+  defaultScenario: "random-writes-gc",
 };

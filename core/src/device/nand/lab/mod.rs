@@ -20,6 +20,7 @@ pub mod curve;
 mod effects;
 pub mod events;
 mod exec;
+pub mod payload;
 mod validate;
 mod view;
 

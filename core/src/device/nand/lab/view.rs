@@ -26,11 +26,16 @@
 //! `rber_model` (the model curve, see `curve`), `rber_measured_pe` and `rber_measured` (one per
 //! read of this run).
 
-use serde_json::{Value, json};
+use serde_json::Value;
 
 use super::NandLab;
 use super::events::KINDS;
+use super::payload::{
+    NandHistogram, NandInfo, NandIspp, NandLevel, NandMeta, NandPage, NandPageRefs, NandState,
+    NandUnits, RefusalCode, RunKind,
+};
 use crate::device::nand::error::NandError;
+use crate::payload::to_value;
 use crate::sim::{LabView, NamedSeries};
 
 const HISTOGRAM_BINS: usize = 160;
@@ -141,7 +146,7 @@ impl NandLab {
             },
         ];
         LabView {
-            meta: self.view_meta(min_v, max_v, rows),
+            meta: to_value(&self.view_meta(min_v, max_v, rows)),
             series,
         }
     }
@@ -153,30 +158,33 @@ impl NandLab {
         (min_v, max_v)
     }
 
-    fn view_meta(&self, min_v: f64, max_v: f64, rows: usize) -> Value {
+    fn view_meta(&self, min_v: f64, max_v: f64, rows: usize) -> NandMeta {
         let config = self.block.config();
         let layout = &config.layout;
         let cell_type = config.cell_type;
-        let states: Vec<Value> = layout
+        let states = layout
             .placements()
             .iter()
             .enumerate()
-            .map(|(index, p)| {
-                json!({"index": index, "name": p.name, "bits": p.bits_label, "verify_v": p.verify_v,
-                       "top_v": p.top_v, "final_level": p.final_level, "levels": [p.level_range.0, p.level_range.1]})
+            .map(|(index, p)| NandState {
+                index: index as u64,
+                name: p.name.clone(),
+                bits: p.bits_label.clone(),
+                verify_v: p.verify_v,
+                top_v: p.top_v,
+                final_level: p.final_level,
+                levels: [p.level_range.0, p.level_range.1],
             })
             .collect();
-        let levels: Vec<Value> = layout
+        let levels = layout
             .placements()
             .iter()
             .filter_map(|p| p.final_level.map(|level| (level, p)))
-            .map(|(level, p)| {
-                let verify = if level == 0 {
-                    Value::Null
-                } else {
-                    json!(p.verify_v)
-                };
-                json!({"level": level, "name": p.name, "bits": p.bits_label, "verify_v": verify})
+            .map(|(level, p)| NandLevel {
+                level,
+                name: p.name.clone(),
+                bits: p.bits_label.clone(),
+                verify_v: (level != 0).then_some(p.verify_v),
             })
             .collect();
         let map = self.block.page_map();
@@ -189,14 +197,23 @@ impl NandLab {
             let Some(w) = self.block.wordline(wl) else {
                 continue;
             };
-            let name = cell_type.page_name(step);
-            page_refs.push(
-                json!({"page": page, "wordline": wl, "step": step, "name": name,
-                                  "refs_v": layout.read_refs_v(w.steps_programmed(), step)}),
-            );
-            pages.push(json!({"page": page, "wordline": wl, "step": step, "name": name,
-                              "programmed": w.steps_programmed() > step, "programs": w.page_programs(step),
-                              "failed": w.page_failed(step)}));
+            let name = cell_type.page_name(step).to_string();
+            page_refs.push(NandPageRefs {
+                page: page as u64,
+                wordline: wl as u64,
+                step,
+                name: name.clone(),
+                refs_v: layout.read_refs_v(w.steps_programmed(), step),
+            });
+            pages.push(NandPage {
+                page: page as u64,
+                wordline: wl as u64,
+                step,
+                name,
+                programmed: w.steps_programmed() > step,
+                programs: w.page_programs(step),
+                failed: w.page_failed(step),
+            });
         }
         let run = self
             .active
@@ -204,74 +221,108 @@ impl NandLab {
             .map(|a| &a.run)
             .or(self.last_run.as_ref());
         let pe = self.block.pe_cycles();
-        let ispp = json!({
-            "vpgm_start_v": config.ispp.vpgm_start_v,
-            "delta_vpgm_v": self.block.delta_vpgm_v(),
-            "max_loops": config.ispp.max_loops,
-            "max_safe_delta_vpgm_v": layout.max_safe_delta_vpgm_v(),
-            "active": self.active.is_some(),
-            "page": run.map(|r| r.page),
-            "wordline": run.map(|r| r.wordline),
-            "kind": run.map(|r| if r.kind == crate::device::nand::ProgramKind::Append { "append" } else { "program" }),
-            "loop": run.map(|r| r.loops),
-            "vpgm_v": run.map(|r| r.vpgm_v()),
-            "cells_targeted": run.map(|r| r.cells_targeted),
-            "cells_programming": run.map(|r| r.pending_count()),
-            "cells_inhibited": run.map(|r| self.block.page_bits() - r.pending_count()),
-            "latency_us": run.map(|r| r.latency_ns as f64 / 1e3),
-        });
-        json!({
-            "cell_type": cell_type.name(),
-            "preset": config.preset_name(),
-            "bits_per_cell": cell_type.bits_per_cell(),
-            "vth_unit": "V (model volts)",
-            "wordlines": self.block.wordlines().len(),
-            "cells_per_wordline": self.block.page_bits(),
-            "page_count": self.block.page_count(),
-            "focus_wordline": self.focus_wordline,
-            "states": states,
-            "levels": levels,
-            "read_refs_v": layout.final_refs_v(),
-            "page_refs": page_refs,
-            "ispp": ispp,
-            "pages": pages,
-            "pe_cycles": pe,
-            "endurance_pe": config.endurance_pe,
-            "worn_out": self.block.worn_out(),
-            "rtn_scale_v": config.wear.rtn_scale_v(pe),
-            "pulse_jitter_sigma_v": config.wear.pulse_jitter_sigma_v(pe, self.block.delta_vpgm_v(), config.ispp.jitter_fraction),
-            "retention_hours": self.block.wordline(self.focus_wordline).map_or(0.0, |w| w.retention_hours()),
-            "last_refusal": self.last_refusal,
-            "histogram": {"min_v": min_v, "max_v": max_v, "bins": HISTOGRAM_BINS, "rows": rows},
-        })
+        let ispp = NandIspp {
+            vpgm_start_v: config.ispp.vpgm_start_v,
+            delta_vpgm_v: self.block.delta_vpgm_v(),
+            max_loops: config.ispp.max_loops,
+            max_safe_delta_vpgm_v: layout.max_safe_delta_vpgm_v(),
+            active: self.active.is_some(),
+            page: run.map(|r| r.page as u64),
+            wordline: run.map(|r| r.wordline as u64),
+            kind: run.map(|r| {
+                if r.kind == crate::device::nand::ProgramKind::Append {
+                    RunKind::Append
+                } else {
+                    RunKind::Program
+                }
+            }),
+            loop_count: run.map(|r| r.loops),
+            vpgm_v: run.map(|r| r.vpgm_v()),
+            cells_targeted: run.map(|r| r.cells_targeted as u64),
+            cells_programming: run.map(|r| r.pending_count() as u64),
+            cells_inhibited: run.map(|r| (self.block.page_bits() - r.pending_count()) as u64),
+            latency_us: run.map(|r| r.latency_ns as f64 / 1e3),
+        };
+        NandMeta {
+            cell_type: cell_type.name().to_string(),
+            preset: config.preset_name().to_string(),
+            bits_per_cell: cell_type.bits_per_cell(),
+            vth_unit: "V (model volts)".to_string(),
+            wordlines: self.block.wordlines().len() as u64,
+            cells_per_wordline: self.block.page_bits() as u64,
+            page_count: self.block.page_count() as u64,
+            focus_wordline: self.focus_wordline as u64,
+            states,
+            levels,
+            read_refs_v: layout.final_refs_v(),
+            page_refs,
+            ispp,
+            pages,
+            pe_cycles: pe,
+            endurance_pe: config.endurance_pe,
+            worn_out: self.block.worn_out(),
+            rtn_scale_v: config.wear.rtn_scale_v(pe),
+            pulse_jitter_sigma_v: config.wear.pulse_jitter_sigma_v(
+                pe,
+                self.block.delta_vpgm_v(),
+                config.ispp.jitter_fraction,
+            ),
+            retention_hours: self
+                .block
+                .wordline(self.focus_wordline)
+                .map_or(0.0, |w| w.retention_hours()),
+            last_refusal: self.last_refusal.clone(),
+            histogram: NandHistogram {
+                min_v,
+                max_v,
+                bins: HISTOGRAM_BINS as u64,
+                rows: rows as u64,
+            },
+        }
     }
 
     pub(crate) fn lab_info(&self) -> Value {
+        to_value(&self.info_payload())
+    }
+
+    /// The typed `info()` of the NAND lab.
+    pub fn info_payload(&self) -> NandInfo {
         let config = self.block.config();
         let map = self.block.page_map();
-        let page_map: Vec<Value> = (0..map.page_count())
+        let page_map = (0..map.page_count())
             .filter_map(|page| map.address(page))
-            .map(|(wl, step)| json!([wl, step, config.cell_type.page_name(step)]))
+            .map(|(wl, step)| {
+                (
+                    wl as u64,
+                    step,
+                    config.cell_type.page_name(step).to_string(),
+                )
+            })
             .collect();
-        let refusals: Vec<Value> = NandError::code_names()
+        let refusal_codes = NandError::code_names()
             .iter()
-            .map(|(code, name)| json!({"code": code, "event_kind": super::events::REFUSED_BASE + code, "name": name}))
+            .map(|&(code, name)| RefusalCode {
+                code,
+                event_kind: super::events::REFUSED_BASE + code,
+                name: name.to_string(),
+            })
             .collect();
-        json!({
-            "preset": config.preset_name(),
-            "cell_type": config.cell_type.name(),
-            "units": {
-                "vth": "model volts (V); placements are model choices, ΔVpgm is physical (Cho 2001)",
-                "time": "ns of simulated time; event latencies in µs",
-                "event_voltages": "millivolts as u32 (Vpgm is always positive)",
-                "event_states": "indices into view().meta.states",
+        NandInfo {
+            preset: config.preset_name().to_string(),
+            cell_type: config.cell_type.name().to_string(),
+            units: NandUnits {
+                vth: "model volts (V); placements are model choices, ΔVpgm is physical (Cho 2001)"
+                    .to_string(),
+                time: "ns of simulated time; event latencies in µs".to_string(),
+                event_voltages: "millivolts as u32 (Vpgm is always positive)".to_string(),
+                event_states: "indices into view().meta.states".to_string(),
             },
-            "step": "one ISPP pulse + verify while a program runs, else one op",
-            "constants": config.provenance.iter().map(|p| p.to_json()).collect::<Vec<_>>(),
-            "page_map": page_map,
-            "refusal_codes": refusals,
-            "event_kinds": KINDS.len(),
-            "wear_model": "model illustration: Dong/Li/Zhang-form RTN and retention (calibration.md A4), program-noise factor fitted to the A4 power-law lead (TLC, 4,000 P/E); see docs/CALIBRATION.md",
-        })
+            step: "one ISPP pulse + verify while a program runs, else one op".to_string(),
+            constants: config.provenance.iter().map(|p| p.payload()).collect(),
+            page_map,
+            refusal_codes,
+            event_kinds: KINDS.len() as u64,
+            wear_model: "model illustration: Dong/Li/Zhang-form RTN and retention (calibration.md A4), program-noise factor fitted to the A4 power-law lead (TLC, 4,000 P/E); see docs/CALIBRATION.md".to_string(),
+        }
     }
 }

@@ -1,0 +1,39 @@
+//! The shape of a lab on the web side: everything the app needs from `web/src/labs/<lab>/`,
+//! exported as one object by the lab's `index.ts` and listed once in `registry.ts`.
+
+import type { ComponentType } from "react";
+import type { CoreInfo } from "../sim/types";
+import type { LabViewProps } from "./LabViewProps";
+
+export interface LabEntry {
+  id: string;
+  title: string;
+  /** One line for the home card. */
+  summary: string;
+  /** The paper or idea it demonstrates. */
+  source: string;
+  available: boolean;
+  /** Playback speeds (simulated seconds per wall second) and the default one. */
+  speeds: readonly number[];
+  defaultSpeed: number;
+}
+
+export interface LabViews {
+  View: ComponentType<LabViewProps>;
+  Side?: ComponentType<{ info: CoreInfo }>;
+  /** One paragraph: what to look at in this scenario. */
+  watch: (scenarioName: string | null, description: string | null, info: CoreInfo) => string;
+  /** Metrics shown first (in this order); the rest are behind "all metrics". */
+  keyMetrics?: readonly string[];
+}
+
+/** A built lab: its home-page entry, its views and the bundled scenario it opens with. */
+export interface LabModule {
+  entry: LabEntry;
+  views: LabViews;
+  /** File name (without `.json`) in `scenarios/<lab>/`; otherwise the first in name order. */
+  defaultScenario: string;
+}
+
+/** Speeds for labs whose events are milliseconds apart (and for labs not built yet). */
+export const TIME_SPEEDS = [0.001, 0.01, 0.1, 1, 10, 100] as const;
