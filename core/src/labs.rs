@@ -24,6 +24,7 @@ pub struct Plugin {
     pub claims: fn() -> Vec<Claim>,
     pub bench_cases: fn() -> Vec<BenchCase>,
     pub calibration: fn() -> Vec<GeneratedBlock>,
+    pub payload_types: fn(&mut schemars::r#gen::SchemaGenerator),
 }
 
 impl Plugin {
@@ -35,6 +36,7 @@ impl Plugin {
             claims: L::claims,
             bench_cases: L::bench_cases,
             calibration: L::calibration,
+            payload_types: L::payload_types,
         }
     }
 }

@@ -22,10 +22,7 @@ use schemars::JsonSchema;
 use schemars::r#gen::{SchemaGenerator, SchemaSettings};
 use serde_json::Value;
 
-use flashlab_core::device::hdd::payload::{HddInfo, HddMeta};
-use flashlab_core::device::nand::lab::payload::{NandInfo, NandMeta};
-use flashlab_core::device::ssd::payload::{SsdInfo, SsdMeta};
-use flashlab_core::masm::lab::payload::{MasmInfo, MasmMeta};
+use flashlab_core::labs::PLUGINS;
 use flashlab_core::payload::ConstantPayload;
 
 /// One lab's payload roots, added to a generator.
@@ -45,36 +42,16 @@ fn add<T: JsonSchema>(generator: &mut SchemaGenerator) {
     generator.subschema_for::<T>();
 }
 
-const LABS: &[LabPayloads] = &[
-    LabPayloads {
-        lab: "hdd",
-        add: |g| {
-            add::<HddMeta>(g);
-            add::<HddInfo>(g);
-        },
-    },
-    LabPayloads {
-        lab: "masm",
-        add: |g| {
-            add::<MasmMeta>(g);
-            add::<MasmInfo>(g);
-        },
-    },
-    LabPayloads {
-        lab: "nand",
-        add: |g| {
-            add::<NandMeta>(g);
-            add::<NandInfo>(g);
-        },
-    },
-    LabPayloads {
-        lab: "ssd",
-        add: |g| {
-            add::<SsdMeta>(g);
-            add::<SsdInfo>(g);
-        },
-    },
-];
+/// Every built lab's payload roots, from the registry (`LabSpec::payload_types`).
+fn labs() -> Vec<LabPayloads> {
+    PLUGINS
+        .iter()
+        .map(|p| LabPayloads {
+            lab: p.name,
+            add: p.payload_types,
+        })
+        .collect()
+}
 
 fn ref_name(reference: &str) -> &str {
     reference.rsplit('/').next().unwrap_or(reference)
@@ -295,7 +272,8 @@ fn generated_payload_types_are_current() {
     let bless = std::env::var("FLASHLAB_BLESS").as_deref() == Ok("1");
     let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("..");
     let mut stale = Vec::new();
-    for lab in LABS.iter().chain([&SHARED]) {
+    let labs = labs();
+    for lab in labs.iter().chain([&SHARED]) {
         let path = if lab.lab == SHARED.lab {
             root.join("web/src/labs/payload.gen.ts")
         } else {

@@ -102,6 +102,11 @@ impl LabSpec for MasmLab {
         self.config().generated
     }
 
+    fn payload_types(generator: &mut schemars::r#gen::SchemaGenerator) {
+        generator.subschema_for::<super::lab::payload::MasmMeta>();
+        generator.subschema_for::<super::lab::payload::MasmInfo>();
+    }
+
     fn claims() -> Vec<Claim> {
         reproduce::claims()
     }

@@ -39,6 +39,10 @@ pub trait LabSpec: Lab + Sized {
         true
     }
 
+    /// Adds the lab's view and info payload types (`Lab::view().meta`, `Lab::info()`) to a
+    /// schema generator; `tests/payload_types.rs` prints them as the lab's TypeScript types.
+    fn payload_types(_generator: &mut schemars::r#gen::SchemaGenerator) {}
+
     /// Paper claims this lab reproduces (each computed by running its models).
     fn claims() -> Vec<Claim> {
         Vec::new()

@@ -85,6 +85,11 @@ impl LabSpec for HddLab {
         ]
     }
 
+    fn payload_types(generator: &mut schemars::r#gen::SchemaGenerator) {
+        generator.subschema_for::<super::payload::HddMeta>();
+        generator.subschema_for::<super::payload::HddInfo>();
+    }
+
     fn claims() -> Vec<Claim> {
         reproduce::claims()
     }

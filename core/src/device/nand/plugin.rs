@@ -75,6 +75,11 @@ impl LabSpec for NandLab {
         ]
     }
 
+    fn payload_types(generator: &mut schemars::r#gen::SchemaGenerator) {
+        generator.subschema_for::<super::lab::payload::NandMeta>();
+        generator.subschema_for::<super::lab::payload::NandInfo>();
+    }
+
     fn claims() -> Vec<Claim> {
         reproduce::claims()
     }

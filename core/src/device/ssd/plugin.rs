@@ -121,6 +121,11 @@ impl LabSpec for SsdLab {
         generator_draws || plan.warmup_writes > 0
     }
 
+    fn payload_types(generator: &mut schemars::r#gen::SchemaGenerator) {
+        generator.subschema_for::<super::payload::SsdMeta>();
+        generator.subschema_for::<super::payload::SsdInfo>();
+    }
+
     fn claims() -> Vec<Claim> {
         reproduce::claims()
     }
