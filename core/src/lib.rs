@@ -8,6 +8,7 @@
 pub mod bench;
 pub mod calibration_doc;
 pub mod device;
+pub mod ipa;
 pub mod labs;
 pub mod masm;
 pub mod reproduce;
