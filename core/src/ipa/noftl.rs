@@ -107,11 +107,15 @@ impl NoFtl {
         self.l2p.len()
     }
 
-    /// Whether the page holding `lba` can take a `write_delta` (mode and LSB rule).
+    /// Whether the page holding `lba` can take a `write_delta` (NOP left, mode, LSB rule).
     pub fn can_append(&self, lba: u32) -> bool {
         let Some(Some(ppa)) = self.l2p.get(lba as usize) else {
             return false;
         };
+        // The device's NOP must leave one more program on this page (NOP = 1: IPA cannot work).
+        if self.flash.blocks[ppa.block].programs[ppa.page] >= self.flash.config.nop {
+            return false;
+        }
         match self.mode {
             IpaMode::NoIpa => false,
             IpaMode::Slc | IpaMode::PSlc => true,
