@@ -16,6 +16,7 @@ pub mod delta;
 pub mod error;
 pub mod frame;
 pub mod layout;
+pub mod metrics;
 pub mod noftl;
 pub mod page;
 pub mod store;

@@ -84,8 +84,9 @@ impl NoFtl {
             .collect();
         let blocks = flash.blocks.len();
         let physical = blocks * usable_pages.len();
-        // Keep at least two blocks' worth of pages spare so greedy GC always gains a block.
-        let spare = ((physical as f64 * over_provisioning) as usize).max(2 * usable_pages.len());
+        // Keep at least three blocks' worth of pages spare: one free block is reserved for GC
+        // migrations and greedy GC must be able to gather another from invalid pages.
+        let spare = ((physical as f64 * over_provisioning) as usize).max(3 * usable_pages.len());
         let logical = physical.saturating_sub(spare);
         Self {
             l2p: vec![None; logical],
@@ -201,22 +202,41 @@ impl NoFtl {
             .is_some_and(|(_, n)| n < self.usable_pages.len())
     }
 
-    /// Runs GC steps until enough blocks are free (before opening a new block).
+    /// Runs GC before a host write would open a block with fewer than `gc_low_blocks` free:
+    /// whole victims until `gc_high_blocks` are free (or no victim gains space). A host write
+    /// never takes the last free block, so a migration always has somewhere to go.
     fn ensure_free(&mut self) -> Result<(), IpaError> {
+        // A victim left half-migrated by `gc_step` callers is finished first, so host writes
+        // never take the pages its migrations need.
+        if self.victim.is_some() {
+            self.collect_one()?;
+        }
         if self.active_has_room() || self.free_blocks.len() >= self.gc_low_blocks {
             return Ok(());
         }
-        let mut budget = self.flash.blocks.len() * (self.usable_pages.len() + 1) * 2;
-        while self.free_blocks.len() < self.gc_high_blocks || self.victim.is_some() {
-            if budget == 0 {
-                return Err(IpaError::DeviceFull);
-            }
-            budget -= 1;
-            if self.gc_step()? == GcAction::Idle {
+        let mut victims = 0;
+        while self.free_blocks.len() < self.gc_high_blocks && victims < 4 * self.flash.blocks.len()
+        {
+            if !self.collect_one()? {
                 break;
             }
+            victims += 1;
+        }
+        if self.free_blocks.len() < 2 {
+            return Err(IpaError::DeviceFull);
         }
         Ok(())
+    }
+
+    /// GC steps until one victim is erased; false if there is no victim.
+    pub fn collect_one(&mut self) -> Result<bool, IpaError> {
+        loop {
+            match self.gc_step()? {
+                GcAction::Idle => return Ok(false),
+                GcAction::Erased { .. } => return Ok(true),
+                GcAction::Migrated { .. } => {}
+            }
+        }
     }
 
     /// Greedy victim: the non-active, non-free block with the fewest valid pages, if erasing it
@@ -241,6 +261,19 @@ impl NoFtl {
                 None => return Ok(GcAction::Idle),
             },
         };
+        let needs_block = !self.active_has_room() && self.free_blocks.is_empty();
+        if needs_block && self.valid_count[victim] > 0 {
+            // Host writes since this victim was chosen may have emptied another block: erase
+            // that one first so the migration has a page to go to.
+            let active = self.active.map(|(b, _)| b);
+            let empty = (0..self.flash.blocks.len()).find(|&b| {
+                self.valid_count[b] == 0 && Some(b) != active && !self.free_blocks.contains(&b)
+            });
+            return match empty {
+                Some(block) => self.erase_block(block),
+                None => Err(IpaError::DeviceFull),
+            };
+        }
         if let Some(page) = self.p2l[victim].iter().position(Option::is_some) {
             let lba = self.p2l[victim][page].ok_or(IpaError::DeviceFull)?;
             let from = Ppa {
@@ -254,15 +287,17 @@ impl NoFtl {
             self.counters.gc_migrations += 1;
             return Ok(GcAction::Migrated { lba, from, to });
         }
-        debug_assert_eq!(self.valid_count[victim], 0);
-        let erase_count = self.flash.erase(victim)?;
-        self.counters.erases += 1;
-        self.free_blocks.push_back(victim);
         self.victim = None;
-        Ok(GcAction::Erased {
-            block: victim,
-            erase_count,
-        })
+        self.erase_block(victim)
+    }
+
+    /// Erases a block that holds no valid page and returns it to the free list.
+    fn erase_block(&mut self, block: usize) -> Result<GcAction, IpaError> {
+        debug_assert_eq!(self.valid_count[block], 0);
+        let erase_count = self.flash.erase(block)?;
+        self.counters.erases += 1;
+        self.free_blocks.push_back(block);
+        Ok(GcAction::Erased { block, erase_count })
     }
 
     /// Digest §5 #16–#17 plus the flash model's own checks.
