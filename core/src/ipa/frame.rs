@@ -30,6 +30,9 @@ pub struct Frame {
     pub appendable: bool,
     pub body_changed: BTreeSet<usize>,
     pub meta_changed: BTreeSet<usize>,
+    /// Every body byte changed since the last write, tracked even past overflow: the "net
+    /// data" update size of Tabs. 1 and 11 (statistics only, never a write decision).
+    pub net_changed: BTreeSet<usize>,
     pub last_use: u64,
 }
 
@@ -53,6 +56,7 @@ impl Frame {
             appendable: false,
             body_changed: BTreeSet::new(),
             meta_changed: BTreeSet::new(),
+            net_changed: BTreeSet::new(),
             last_use: tick,
         }
     }
@@ -73,6 +77,11 @@ impl Frame {
             return;
         }
         self.dirty = true;
+        if !self.is_new {
+            let slots = self.page.slot_count();
+            self.net_changed
+                .extend(changed.iter().filter(|&&o| !layout.is_metadata(o, slots)));
+        }
         if self.is_new || self.oop {
             return;
         }
@@ -132,5 +141,6 @@ impl Frame {
         self.appendable = appendable;
         self.body_changed.clear();
         self.meta_changed.clear();
+        self.net_changed.clear();
     }
 }

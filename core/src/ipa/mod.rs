@@ -10,7 +10,9 @@
 //! 4. `frame`, `wal`, `store`: the database with an LRU buffer (eager / non-eager eviction),
 //!    write-back as `write_delta` or out of place, and WAL recovery (§6.2, §8.4).
 
+pub mod baseline;
 pub mod bytenand;
+pub mod compare;
 pub mod config;
 pub mod delta;
 pub mod error;
@@ -20,7 +22,9 @@ pub mod metrics;
 pub mod noftl;
 pub mod page;
 pub mod store;
+pub mod trace;
 pub mod wal;
+pub mod workload;
 pub mod zoom;
 
 pub use config::{Eviction, StoreConfig};

@@ -49,6 +49,19 @@ pub struct FlashCounters {
     pub erases: u64,
 }
 
+impl FlashCounters {
+    /// The counts accumulated since `before`.
+    pub fn since(&self, before: &FlashCounters) -> FlashCounters {
+        FlashCounters {
+            host_page_reads: self.host_page_reads - before.host_page_reads,
+            host_page_writes: self.host_page_writes - before.host_page_writes,
+            write_deltas: self.write_deltas - before.write_deltas,
+            gc_migrations: self.gc_migrations - before.gc_migrations,
+            erases: self.erases - before.erases,
+        }
+    }
+}
+
 /// One GC action, for a stepping view.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum GcAction {

@@ -24,12 +24,14 @@ use super::frame::{FlushKind, Frame};
 use super::layout::{ERASED, PageLayout};
 use super::noftl::NoFtl;
 use super::page::NsmPage;
+use super::trace::PageEvent;
 use super::wal::{LogOp, Wal};
 use crate::device::nand::NandConfig;
 
 /// DBMS-side counters (App. B and Tabs. 6–10 denominators).
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct StoreCounters {
+    /// Committed write ops (inserts and updates; gets are not counted).
     pub transactions: u64,
     pub page_fetches: u64,
     pub buffer_hits: u64,
@@ -45,9 +47,48 @@ pub struct StoreCounters {
     pub new_page_writes: u64,
     pub delta_bytes: u64,
     pub crashes: u64,
+    /// Net changed body bytes per update write-back (existing pages): bytes → count
+    /// (Tabs. 1 and 11, App. A: new pages excluded).
+    pub update_sizes: BTreeMap<usize, u64>,
 }
 
 impl StoreCounters {
+    /// The counts accumulated since `before` (a snapshot of the same store).
+    pub fn since(&self, before: &StoreCounters) -> StoreCounters {
+        let mut update_sizes = self.update_sizes.clone();
+        for (size, n) in &before.update_sizes {
+            if let Some(v) = update_sizes.get_mut(size) {
+                *v = v.saturating_sub(*n);
+            }
+        }
+        update_sizes.retain(|_, v| *v > 0);
+        StoreCounters {
+            transactions: self.transactions - before.transactions,
+            page_fetches: self.page_fetches - before.page_fetches,
+            buffer_hits: self.buffer_hits - before.buffer_hits,
+            page_evictions: self.page_evictions - before.page_evictions,
+            write_backs: self.write_backs - before.write_backs,
+            appends: self.appends - before.appends,
+            delta_records: self.delta_records - before.delta_records,
+            out_of_place_writes: self.out_of_place_writes - before.out_of_place_writes,
+            new_page_writes: self.new_page_writes - before.new_page_writes,
+            delta_bytes: self.delta_bytes - before.delta_bytes,
+            crashes: self.crashes - before.crashes,
+            update_sizes,
+        }
+    }
+
+    /// Fraction of update write-backs that changed at most `bytes` net body bytes.
+    pub fn update_size_cdf(&self, bytes: usize) -> f64 {
+        let total: u64 = self.update_sizes.values().sum();
+        let within: u64 = self.update_sizes.range(..=bytes).map(|(_, n)| n).sum();
+        if total == 0 {
+            0.0
+        } else {
+            within as f64 / total as f64
+        }
+    }
+
     /// Share of update write-backs (existing pages) done as appends.
     pub fn ipa_fraction(&self) -> f64 {
         let updates = self.appends + self.out_of_place_writes;
@@ -73,6 +114,8 @@ pub struct IpaStore {
     pub next_lba: u32,
     pub tick: u64,
     pub counters: StoreCounters,
+    /// Page-level events for replaying the same run on a baseline (`enable_trace`).
+    pub trace: Option<Vec<PageEvent>>,
 }
 
 impl IpaStore {
@@ -93,8 +136,20 @@ impl IpaStore {
             next_lba: 0,
             tick: 0,
             counters: StoreCounters::default(),
+            trace: None,
             cfg,
         })
+    }
+
+    /// Starts recording page events (fetch, change, write-back, eviction).
+    pub fn enable_trace(&mut self) {
+        self.trace = Some(Vec::new());
+    }
+
+    fn emit(&mut self, event: PageEvent) {
+        if let Some(t) = self.trace.as_mut() {
+            t.push(event);
+        }
     }
 
     /// Inserts a record (a committed transaction).
@@ -209,8 +264,13 @@ impl IpaStore {
         let (slot, mut changed) = frame.page.insert(key, fields)?;
         changed.extend(frame.page.set_lsn(lsn));
         frame.track(&self.layout, &changed);
-        self.index.insert(key, (frame.lba, slot));
+        let lba = frame.lba;
+        self.index.insert(key, (lba, slot));
         self.counters.transactions += 1;
+        self.emit(PageEvent::Change {
+            lba,
+            bytes: changed.len(),
+        });
         Ok(())
     }
 
@@ -228,6 +288,10 @@ impl IpaStore {
         changed.extend(frame.page.set_lsn(lsn));
         frame.track(&self.layout, &changed);
         self.counters.transactions += 1;
+        self.emit(PageEvent::Change {
+            lba,
+            bytes: changed.len(),
+        });
         Ok(())
     }
 
@@ -243,6 +307,7 @@ impl IpaStore {
         let page = NsmPage::format(&self.layout, lba, self.cfg.fields);
         self.frames.push(Frame::fresh(lba, page, self.tick));
         self.frame_of.insert(lba, self.frames.len() - 1);
+        self.emit(PageEvent::New { lba });
         Ok(self.frames.len() - 1)
     }
 
@@ -258,6 +323,7 @@ impl IpaStore {
         let raw = self.ftl.read(lba)?;
         let applied = apply(&self.layout, &raw)?;
         self.counters.page_fetches += 1;
+        self.emit(PageEvent::Fetch { lba });
         let page = NsmPage {
             bytes: applied.image,
         };
@@ -289,6 +355,7 @@ impl IpaStore {
         self.write_back(victim)?;
         let frame = self.frames.swap_remove(victim);
         self.frame_of.remove(&frame.lba);
+        self.emit(PageEvent::Evict { lba: frame.lba });
         if let Some(moved) = self.frames.get(victim) {
             self.frame_of.insert(moved.lba, victim);
         }
@@ -300,6 +367,10 @@ impl IpaStore {
     pub fn write_back(&mut self, i: usize) -> Result<FlushKind, IpaError> {
         let kind = self.frames[i].decide(&self.layout);
         let area = self.layout.area_start;
+        if kind != FlushKind::Skip && !self.frames[i].is_new {
+            let net = self.frames[i].net_changed.len();
+            *self.counters.update_sizes.entry(net).or_insert(0) += 1;
+        }
         match kind {
             FlushKind::Skip => return Ok(kind),
             FlushKind::OutOfPlace => {
@@ -339,6 +410,8 @@ impl IpaStore {
             }
         }
         self.counters.write_backs += 1;
+        let lba = self.frames[i].lba;
+        self.emit(PageEvent::WriteBack { lba });
         Ok(kind)
     }
 
