@@ -9,6 +9,11 @@
 //! 3. `noftl`: NoFTL regions (SLC, pSLC, odd-MLC, no-IPA), page mapping, greedy GC (§5).
 //! 4. `frame`, `wal`, `store`: the database with an LRU buffer (eager / non-eager eviction),
 //!    write-back as `write_delta` or out of place, and WAL recovery (§6.2, §8.4).
+//! 5. `metrics`: App. B's WA / RA and the per-host-write ratios of Tabs. 6–10.
+//! 6. `trace`, `baseline::ipl`, `compare`: page events of a run, In-Page Logging replaying them,
+//!    and the three-way race (out-of-place FTL = the store without IPA, IPL, IPA) on one seed.
+//! 7. `workload`: TPC-B, TPC-C (NewOrder STOCK 75/20 + Payment), TATP-like, from a seed.
+//! 8. `reproduce`: Tabs. 3/5 space, Fig. 1, Tab. 2, Tab. 1, Tabs. 6–10 as plain functions.
 
 pub mod baseline;
 pub mod bytenand;
@@ -21,6 +26,7 @@ pub mod layout;
 pub mod metrics;
 pub mod noftl;
 pub mod page;
+pub mod reproduce;
 pub mod store;
 pub mod trace;
 pub mod wal;
