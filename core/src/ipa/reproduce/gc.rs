@@ -67,3 +67,51 @@ pub fn reduction(
         ),
     })
 }
+
+/// One cell of the [N × M] explorer / Tab. 3: the scheme's space overhead (%), the share of
+/// update write-backs done as appends (%), and the change of GC erases per host write (%).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct SchemeCell {
+    pub n: usize,
+    pub m: usize,
+    pub space_percent: f64,
+    pub ipa_percent: f64,
+    pub erases_per_write_change: f64,
+}
+
+/// Tab. 3 by simulation for each (N, M) with `v` metadata pairs: the same workload and seed
+/// per cell, the device refitted to the page format (`fill` full).
+pub fn scheme_grid(
+    cfg: &StoreConfig,
+    workload: &Workload,
+    records: usize,
+    cells: &[(usize, usize)],
+    v: usize,
+    seed: u64,
+    txns: usize,
+) -> Result<Vec<SchemeCell>, IpaError> {
+    cells
+        .iter()
+        .map(|&(n, m)| {
+            let scheme = crate::ipa::layout::Scheme { n, m, v };
+            let cfg = fit_device(
+                &StoreConfig {
+                    scheme,
+                    ..cfg.clone()
+                },
+                records,
+                0.85,
+            );
+            let r = reduction(&cfg, workload, seed, txns)?;
+            Ok(SchemeCell {
+                n,
+                m,
+                space_percent: crate::ipa::layout::PageLayout::new(cfg.page_bytes, scheme)?
+                    .space_overhead()
+                    * 100.0,
+                ipa_percent: r.ipa_percent,
+                erases_per_write_change: r.erases_per_write_change,
+            })
+        })
+        .collect()
+}
