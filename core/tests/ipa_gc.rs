@@ -152,3 +152,71 @@ fn odd_mlc_appends_only_on_lsb_pages_and_pslc_uses_only_lsb_pages() {
         assert!(pslc.flash.is_lsb(pslc.ppa(lba).unwrap().page));
     }
 }
+
+#[test]
+fn stock_in_a_pslc_ipa_region_others_without_ipa_equal_the_map_across_crashes() {
+    use flashlab_core::ipa::regions::RegionedDb;
+    use flashlab_core::ipa::{Eviction, Scheme, StoreConfig};
+    let ipa = StoreConfig {
+        page_bytes: 256,
+        scheme: Scheme { n: 2, m: 3, v: 4 },
+        fields: 2,
+        buffer_frames: 2,
+        eviction: Eviction::NonEager,
+        mode: IpaMode::PSlc,
+        cell_type: CellType::Mlc,
+        nop: 4,
+        blocks: 10,
+        wordlines_per_block: 4,
+        over_provisioning: 0.1,
+    };
+    let plain = StoreConfig {
+        mode: IpaMode::Slc,
+        cell_type: CellType::Slc,
+        ..ipa.clone()
+    }
+    .without_ipa();
+    let mut stock_appends = 0;
+    for seed in 0..40 {
+        let mut rng = Rng::new(seed);
+        let mut db = RegionedDb::new(
+            &[("rgPlain", plain.clone()), ("rgIPA", ipa.clone())],
+            &[(4, 1)],
+        )
+        .unwrap();
+        let mut map: BTreeMap<u64, Vec<u32>> = BTreeMap::new();
+        for step in 0..150 {
+            let key = (rng.range_inclusive(3, 4) << 40) | rng.below(30);
+            match rng.below(10) {
+                0..=2 => {
+                    let f = vec![rng.below(9) as u32, 1];
+                    if db.insert(key, &f).is_ok() {
+                        assert!(map.insert(key, f).is_none());
+                    }
+                }
+                3..=6 => {
+                    let v = rng.below(50) as u32;
+                    if db.update(key, 0, v).is_ok() {
+                        map.get_mut(&key).unwrap()[0] = v;
+                    } else {
+                        assert!(!map.contains_key(&key));
+                    }
+                }
+                7..=8 => assert_eq!(
+                    db.get(key).unwrap(),
+                    map.get(&key).cloned(),
+                    "seed {seed} step {step}"
+                ),
+                _ if rng.chance(0.5) => db.checkpoint().unwrap(),
+                _ => db.crash().unwrap(),
+            }
+            db.check_invariants().unwrap();
+        }
+        assert_eq!(
+            db.regions[0].store.counters.appends, 0,
+            "the plain region never appends"
+        );
+        stock_appends += db.regions[1].store.counters.appends;
+    }
+    assert!(stock_appends > 0, "the IPA region appended");
+}

@@ -26,6 +26,7 @@ pub mod layout;
 pub mod metrics;
 pub mod noftl;
 pub mod page;
+pub mod regions;
 pub mod reproduce;
 pub mod store;
 pub mod trace;
