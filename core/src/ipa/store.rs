@@ -321,6 +321,11 @@ impl IpaStore {
         }
         self.make_room()?;
         let raw = self.ftl.read(lba)?;
+        // Digest §8 #13 recommends skipping delta parsing on pages that cannot take appends
+        // (MSB pages in odd-MLC), because program interference may flip bits in their delta
+        // area. This model has no interference, and a GC migration may carry a page with
+        // deltas onto an MSB page, so the records are always applied; only new appends are
+        // refused there (`NoFtl::can_append`).
         let applied = apply(&self.layout, &raw)?;
         self.counters.page_fetches += 1;
         self.emit(PageEvent::Fetch { lba });
