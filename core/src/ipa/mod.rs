@@ -20,6 +20,7 @@ pub mod baseline;
 pub mod bytenand;
 pub mod compare;
 pub mod config;
+pub mod counters;
 pub mod delta;
 pub mod error;
 pub mod frame;
