@@ -10,6 +10,7 @@ pub mod bench;
 pub mod calibration_doc;
 pub mod device;
 pub mod flashlog;
+pub mod ipa;
 pub mod labs;
 pub mod masm;
 pub mod payload;

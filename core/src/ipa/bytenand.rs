@@ -1,0 +1,382 @@
+//! The byte-level flash model used for whole-database workloads: the rules of the cell model
+//! (`device::nand`, `program.rs`) on bytes instead of threshold voltages.
+//!
+//! Why two levels: the cell model draws a threshold and runs ISPP loops for every one of the
+//! 32,768 cells of a 4 KB page; a TPC-C run programs hundreds of thousands of pages. So
+//! workloads run here, and `tests/ipa_cell_agreement.rs` proves that on random sequences of
+//! programs, appends and erases both models accept and refuse the same operations and hold the
+//! same data. The zoom view of one page uses the cell model itself (`zoom.rs`).
+//!
+//! 1. A page is `page_bytes` bytes, 0xFF when erased; cell `8i + j` is bit `7 − j` of byte i
+//!    (most significant bit first), value 1 = the erased state.
+//! 2. `program(block, page, data)` applies the cell model's checks in its order: order rules on
+//!    multi-bit cells (lower page first, shadow order, in-order wordlines); a re-program only
+//!    within NOP and only on LSB pages of multi-bit cells; charge only rises: every cell whose
+//!    bits change must move to a placement at or above its current one on the Vth axis, using
+//!    the same `VthLayout::placement_of` table. Refusals are the same `NandError`s.
+//! 3. `append(block, page, offset, bytes)` is the IPA `write_delta` device side (§7): on top of
+//!    rule 2 every target byte must still be erased (0xFF) — the delta-area encoding guarantees
+//!    it, so a violation is a bug upstream, refused rather than applied.
+//! 4. `erase(block)` resets every byte to 0xFF, clears program counts, and adds one to the
+//!    block's erase count (the only way charge goes down; counts only grow).
+
+use std::sync::Arc;
+
+use super::error::FlashError;
+use super::layout::ERASED;
+use crate::device::nand::page_map::PageMap;
+use crate::device::nand::{CellType, NandConfig, NandError};
+
+/// One erase block's bytes and counters.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ByteBlock {
+    /// Page steps programmed per wordline (0 = erased wordline).
+    pub wordline_steps: Vec<u8>,
+    /// Page data, indexed by page number.
+    pub pages: Vec<Vec<u8>>,
+    /// Programs of each page since the last erase (first program + appends).
+    pub programs: Vec<u32>,
+    pub erase_count: u64,
+}
+
+/// A flash device of identical blocks.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ByteNand {
+    pub config: Arc<NandConfig>,
+    pub page_map: PageMap,
+    pub page_bytes: usize,
+    pub blocks: Vec<ByteBlock>,
+    /// `wl_pages[wl][step]` = page number.
+    wl_pages: Vec<Vec<usize>>,
+    /// Whether a first program of any step can never lower a cell (checked once per layout).
+    fresh_never_lowers: bool,
+}
+
+fn bit(byte: u8, j: usize) -> u8 {
+    (byte >> (7 - j)) & 1
+}
+
+impl ByteNand {
+    pub fn new(config: NandConfig, blocks: usize, wordlines: usize, page_bytes: usize) -> Self {
+        let bits = config.cell_type.bits_per_cell();
+        let page_map = PageMap::new(wordlines, bits);
+        let wl_pages = (0..wordlines)
+            .map(|wl| {
+                (0..bits)
+                    .map(|s| page_map.page_of(wl, s).unwrap_or(0))
+                    .collect()
+            })
+            .collect();
+        let pages = page_map.page_count();
+        let fresh_never_lowers = (0..bits).all(|steps| {
+            (0..(1u8 << steps)).all(|prefix| {
+                let from = config.layout.placement_of(steps, prefix);
+                (0..2u8)
+                    .all(|b| config.layout.placement_of(steps + 1, prefix | (b << steps)) >= from)
+            })
+        });
+        let block = ByteBlock {
+            wordline_steps: vec![0; wordlines],
+            pages: vec![vec![ERASED; page_bytes]; pages],
+            programs: vec![0; pages],
+            erase_count: 0,
+        };
+        Self {
+            config: Arc::new(config),
+            page_map,
+            page_bytes,
+            blocks: vec![block; blocks],
+            wl_pages,
+            fresh_never_lowers,
+        }
+    }
+
+    pub fn cell_type(&self) -> CellType {
+        self.config.cell_type
+    }
+
+    pub fn pages_per_block(&self) -> usize {
+        self.page_map.page_count()
+    }
+
+    /// Whether `page` is an LSB page (or any SLC page): the only pages that take appends.
+    pub fn is_lsb(&self, page: usize) -> bool {
+        self.page_map.address(page).is_some_and(|(_, s)| s == 0)
+    }
+
+    fn block(&self, block: usize) -> Result<&ByteBlock, FlashError> {
+        self.blocks.get(block).ok_or(FlashError::BlockOutOfRange {
+            block,
+            blocks: self.blocks.len(),
+        })
+    }
+
+    pub fn read(&self, block: usize, page: usize) -> Result<&[u8], FlashError> {
+        let b = self.block(block)?;
+        b.pages
+            .get(page)
+            .map(Vec::as_slice)
+            .ok_or_else(|| self.nand_err(block, page, self.out_of_range(page)))
+    }
+
+    fn out_of_range(&self, page: usize) -> NandError {
+        NandError::PageOutOfRange {
+            page,
+            page_count: self.pages_per_block(),
+        }
+    }
+
+    fn nand_err(&self, block: usize, page: usize, source: NandError) -> FlashError {
+        FlashError::Nand {
+            block,
+            page,
+            source,
+        }
+    }
+
+    /// The placement (index on the Vth axis) of every cell of wordline `wl`: the charge view.
+    pub fn placements(&self, block: usize, wl: usize) -> Result<Vec<usize>, FlashError> {
+        let b = self.block(block)?;
+        let steps = b.wordline_steps[wl];
+        let cells = self.page_bytes * 8;
+        Ok((0..cells)
+            .map(|c| {
+                let prefix = self.prefix(b, wl, steps, c, None);
+                self.config.layout.placement_of(steps, prefix)
+            })
+            .collect())
+    }
+
+    /// Bits of cell `c` over the first `steps` pages of `wl`, page step j at bit j, with
+    /// `replace = (step, bit)` overriding one step.
+    fn prefix(
+        &self,
+        b: &ByteBlock,
+        wl: usize,
+        steps: u8,
+        c: usize,
+        replace: Option<(u8, u8)>,
+    ) -> u8 {
+        (0..steps).fold(0u8, |acc, s| {
+            let v = match replace {
+                Some((rs, rb)) if rs == s => rb,
+                _ => bit(b.pages[self.wl_pages[wl][usize::from(s)]][c / 8], c % 8),
+            };
+            acc | (v << s)
+        })
+    }
+
+    /// Programs the whole page with `data` (a first program or a re-program).
+    pub fn program(&mut self, block: usize, page: usize, data: &[u8]) -> Result<(), FlashError> {
+        let (wl, step) = self
+            .page_map
+            .address(page)
+            .ok_or_else(|| self.nand_err(block, page, self.out_of_range(page)))?;
+        let b = self.block(block)?;
+        if data.len() != self.page_bytes {
+            return Err(self.nand_err(
+                block,
+                page,
+                NandError::DataLength {
+                    expected_bits: self.page_bytes * 8,
+                    got_bits: data.len() * 8,
+                },
+            ));
+        }
+        let fresh = self
+            .check_order(b, page, wl, step)
+            .map_err(|e| self.nand_err(block, page, e))?;
+        let done = b.wordline_steps[wl];
+        let new_steps = if fresh { step + 1 } else { done };
+        if !(fresh && self.fresh_never_lowers) {
+            self.check_charge(b, page, wl, step, done, new_steps, data)
+                .map_err(|e| self.nand_err(block, page, e))?;
+        }
+        let b = &mut self.blocks[block];
+        b.pages[page].copy_from_slice(data);
+        b.programs[page] += 1;
+        b.wordline_steps[wl] = new_steps;
+        Ok(())
+    }
+
+    /// IPA `write_delta` device side: program `bytes` at `offset` into still-erased bytes.
+    pub fn append(
+        &mut self,
+        block: usize,
+        page: usize,
+        offset: usize,
+        bytes: &[u8],
+    ) -> Result<(), FlashError> {
+        let current = self.read(block, page)?;
+        if offset + bytes.len() > current.len() {
+            return Err(FlashError::Range {
+                block,
+                page,
+                offset,
+                len: bytes.len(),
+            });
+        }
+        if let Some((i, &value)) = current[offset..offset + bytes.len()]
+            .iter()
+            .enumerate()
+            .find(|(_, v)| **v != ERASED)
+        {
+            return Err(FlashError::AppendOverProgrammed {
+                block,
+                page,
+                offset: offset + i,
+                value,
+            });
+        }
+        let mut full = current.to_vec();
+        full[offset..offset + bytes.len()].copy_from_slice(bytes);
+        self.program(block, page, &full)
+    }
+
+    /// Erases `block`: all bytes 0xFF, program counts 0, erase count + 1.
+    pub fn erase(&mut self, block: usize) -> Result<u64, FlashError> {
+        self.block(block)?;
+        let b = &mut self.blocks[block];
+        for p in &mut b.pages {
+            p.fill(ERASED);
+        }
+        b.programs.fill(0);
+        b.wordline_steps.fill(0);
+        b.erase_count += 1;
+        Ok(b.erase_count)
+    }
+
+    /// `program.rs` rules 2 and 3 (same order, same errors).
+    fn check_order(
+        &self,
+        b: &ByteBlock,
+        page: usize,
+        wl: usize,
+        step: u8,
+    ) -> Result<bool, NandError> {
+        let cell_type = self.config.cell_type;
+        let multi_bit = cell_type.bits_per_cell() > 1;
+        let page_name = cell_type.page_name(step);
+        let done = b.wordline_steps[wl];
+        let page_of = |w: usize, s: u8| self.page_map.page_of(w, s).unwrap_or(usize::MAX);
+        if step > done {
+            return Err(NandError::LowerPageFirst {
+                page,
+                page_name,
+                wordline: wl,
+                needs_page: page_of(wl, done),
+            });
+        }
+        if step < done {
+            let programs = b.programs[page];
+            if multi_bit && step != 0 {
+                return Err(NandError::AppendOnlyOnLsbPages { page, page_name });
+            }
+            if programs >= self.config.nop {
+                return Err(NandError::NopExceeded {
+                    page,
+                    programs,
+                    nop: self.config.nop,
+                });
+            }
+            return Ok(false);
+        }
+        if multi_bit
+            && step >= 1
+            && let Some(&next) = b.wordline_steps.get(wl + 1)
+            && next < step
+        {
+            return Err(NandError::ShadowOrder {
+                page,
+                page_name,
+                wordline: wl,
+                next_wordline: wl + 1,
+                needs_page: page_of(wl + 1, next),
+            });
+        }
+        if multi_bit && wl >= 1 {
+            let before = b.wordline_steps[wl - 1];
+            if before <= step {
+                return Err(NandError::OutOfOrder {
+                    page,
+                    wordline_before: wl - 1,
+                    needs_page: page_of(wl - 1, before),
+                });
+            }
+        }
+        Ok(true)
+    }
+
+    /// `program.rs` rule 4: no cell's placement may fall.
+    #[allow(clippy::too_many_arguments)]
+    fn check_charge(
+        &self,
+        b: &ByteBlock,
+        page: usize,
+        wl: usize,
+        step: u8,
+        done: u8,
+        new_steps: u8,
+        data: &[u8],
+    ) -> Result<(), NandError> {
+        let layout = &self.config.layout;
+        let old = &b.pages[page];
+        let fresh = new_steps > done;
+        let mut first: Option<(usize, usize, usize)> = None;
+        let mut cells = 0;
+        for (i, (&o, &n)) in old.iter().zip(data).enumerate() {
+            // A re-program moves only cells whose bit changes; a fresh step moves every cell.
+            if o == n && !fresh {
+                continue;
+            }
+            for j in 0..8 {
+                let c = 8 * i + j;
+                let from = layout.placement_of(done, self.prefix(b, wl, done, c, None));
+                let to = layout.placement_of(
+                    new_steps,
+                    self.prefix(b, wl, new_steps, c, Some((step, bit(n, j)))),
+                );
+                if to < from {
+                    cells += 1;
+                    first.get_or_insert((c, from, to));
+                }
+            }
+        }
+        match first {
+            None => Ok(()),
+            Some((cell, from, to)) => {
+                let describe = |index: usize| {
+                    let p = layout.placement(index);
+                    format!("{} ({})", p.name, p.bits_label)
+                };
+                Err(NandError::WouldLowerCharge {
+                    page,
+                    cell,
+                    from: describe(from),
+                    to: describe(to),
+                    from_state: from,
+                    to_state: to,
+                    cells,
+                })
+            }
+        }
+    }
+
+    /// Invariant: program counts never exceed NOP; unprogrammed wordlines hold only 0xFF.
+    pub fn check_invariants(&self) -> Result<(), String> {
+        for (bi, b) in self.blocks.iter().enumerate() {
+            for (p, &n) in b.programs.iter().enumerate() {
+                if n > self.config.nop.max(1) {
+                    return Err(format!(
+                        "block {bi} page {p}: {n} programs > NOP {}",
+                        self.config.nop
+                    ));
+                }
+                if n == 0 && b.pages[p].iter().any(|&x| x != ERASED) {
+                    return Err(format!("block {bi} page {p}: data on an unprogrammed page"));
+                }
+            }
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,43 @@
+//! In-Place Appends (seed 004: Hardock, Petrov, Gottstein, Buchmann, SIGMOD 2017; digest
+//! `research/seeds/ipa.md`): small updates written as appends into still-erased cells of the
+//! same flash page, legal because ISPP only raises charge.
+//!
+//! 1. `layout`, `page`, `delta`: the NSM slotted page with its delta-record area (§6.1), the
+//!    [N × M] scheme, delta encoding and apply-on-fetch (§6.2). Byte table: `docs/FORMATS.md`.
+//! 2. `bytenand`: the byte-level flash model with the cell model's rules (charge only rises,
+//!    NOP, LSB-only appends on MLC); `zoom`: one page on the cell model itself (ISPP pulses).
+//! 3. `noftl`: NoFTL regions (SLC, pSLC, odd-MLC, no-IPA), page mapping, greedy GC (§5).
+//! 4. `frame`, `wal`, `store`: the database with an LRU buffer (eager / non-eager eviction),
+//!    write-back as `write_delta` or out of place, and WAL recovery (§6.2, §8.4).
+//!    `regions`: a database whose tables live in different regions (§5, Fig. 3).
+//! 5. `metrics`: App. B's WA / RA and the per-host-write ratios of Tabs. 6–10.
+//! 6. `trace`, `baseline::ipl`, `compare`: page events of a run, In-Page Logging replaying them,
+//!    and the three-way race (out-of-place FTL = the store without IPA, IPL, IPA) on one seed.
+//! 7. `workload`: TPC-B, TPC-C (NewOrder STOCK 75/20 + Payment), TATP-like, from a seed.
+//! 8. `reproduce`: Tabs. 3/5 space, Fig. 1, Tab. 2, Tab. 1, Tabs. 6–10 as plain functions.
+
+pub mod baseline;
+pub mod bytenand;
+pub mod compare;
+pub mod config;
+pub mod counters;
+pub mod delta;
+pub mod error;
+pub mod frame;
+pub mod layout;
+pub mod metrics;
+pub mod noftl;
+pub mod page;
+pub mod regions;
+pub mod reproduce;
+pub mod store;
+pub mod trace;
+pub mod wal;
+pub mod workload;
+pub mod zoom;
+
+pub use config::{Eviction, StoreConfig};
+pub use error::{FlashError, IpaError};
+pub use layout::{PageLayout, Scheme};
+pub use noftl::{IpaMode, NoFtl};
+pub use store::{IpaStore, StoreCounters};

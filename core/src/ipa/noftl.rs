@@ -1,0 +1,344 @@
+//! NoFTL: the DBMS manages raw flash directly, one region at a time (seed 004 §5, Fig. 3;
+//! digest §3.4, §3.6, §8 #12, #20).
+//!
+//! 1. A region has an IPA mode: `Slc` (SLC device, appends on every page), `PSlc` (MLC device,
+//!    only LSB pages used: half the capacity, appends everywhere), `OddMlc` (MLC, every page
+//!    used, appends only on LSB pages; MSB pages are always written out of place, App. C.2), or
+//!    `NoIpa` (never appends). Its logical capacity is the usable pages less over-provisioning.
+//! 2. Page-level mapping L2P / P2L. `write_page` is an out-of-place write: the next free page of
+//!    the active block in program order (pSLC skips MSB pages), the old copy invalidated.
+//!    `write_delta(lba, offset, bytes)` (§7) appends into the *same* physical page: no mapping
+//!    change, no invalidation, never GC (invariant 13).
+//! 3. GC (greedy, watermarks): when opening a block would leave fewer than `gc_low_blocks`
+//!    free blocks, collect until `gc_high_blocks` are free. A victim is the full block with
+//!    fewest valid pages; each valid page is migrated as its raw image (base + delta records,
+//!    digest §8 #12 default, so N_E is kept), then the block is erased (erase count + 1).
+//!    `gc_step` does one migration or one erase, so a lab can animate it.
+//! 4. Invariants (digest §5 #16–#17): each mapped LBA has exactly one valid page and back;
+//!    valid counts match; a block is erased only with zero valid pages.
+
+use std::collections::VecDeque;
+
+use super::bytenand::ByteNand;
+use super::error::IpaError;
+use crate::device::nand::CellType;
+
+/// `IPA_MODE` of a region (digest §8 #20).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum IpaMode {
+    NoIpa,
+    Slc,
+    PSlc,
+    OddMlc,
+}
+
+/// A physical page address.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub struct Ppa {
+    pub block: usize,
+    pub page: usize,
+}
+
+/// Flash-side counters of a region.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct FlashCounters {
+    pub host_page_reads: u64,
+    pub host_page_writes: u64,
+    pub write_deltas: u64,
+    pub gc_migrations: u64,
+    pub erases: u64,
+}
+
+impl FlashCounters {
+    /// The counts accumulated since `before`.
+    pub fn since(&self, before: &FlashCounters) -> FlashCounters {
+        FlashCounters {
+            host_page_reads: self.host_page_reads - before.host_page_reads,
+            host_page_writes: self.host_page_writes - before.host_page_writes,
+            write_deltas: self.write_deltas - before.write_deltas,
+            gc_migrations: self.gc_migrations - before.gc_migrations,
+            erases: self.erases - before.erases,
+        }
+    }
+}
+
+/// One GC action, for a stepping view.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum GcAction {
+    Migrated { lba: u32, from: Ppa, to: Ppa },
+    Erased { block: usize, erase_count: u64 },
+    Idle,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct NoFtl {
+    pub flash: ByteNand,
+    pub mode: IpaMode,
+    pub l2p: Vec<Option<Ppa>>,
+    /// Owner LBA of each valid physical page.
+    pub p2l: Vec<Vec<Option<u32>>>,
+    pub valid_count: Vec<usize>,
+    pub free_blocks: VecDeque<usize>,
+    /// Active block and the index of its next usable page.
+    pub active: Option<(usize, usize)>,
+    /// Pages of a block this region programs, in program order.
+    pub usable_pages: Vec<usize>,
+    pub gc_low_blocks: usize,
+    pub gc_high_blocks: usize,
+    pub victim: Option<usize>,
+    pub counters: FlashCounters,
+}
+
+impl NoFtl {
+    /// A region over `flash` with `over_provisioning` (0.1 = 10 %) spare capacity.
+    pub fn new(flash: ByteNand, mode: IpaMode, over_provisioning: f64) -> Self {
+        let usable_pages: Vec<usize> = (0..flash.pages_per_block())
+            .filter(|&p| mode != IpaMode::PSlc || flash.is_lsb(p))
+            .collect();
+        let blocks = flash.blocks.len();
+        let physical = blocks * usable_pages.len();
+        // Keep at least three blocks' worth of pages spare: one free block is reserved for GC
+        // migrations and greedy GC must be able to gather another from invalid pages.
+        let spare = ((physical as f64 * over_provisioning) as usize).max(3 * usable_pages.len());
+        let logical = physical.saturating_sub(spare);
+        Self {
+            l2p: vec![None; logical],
+            p2l: vec![vec![None; flash.pages_per_block()]; blocks],
+            valid_count: vec![0; blocks],
+            free_blocks: (0..blocks).collect(),
+            active: None,
+            usable_pages,
+            gc_low_blocks: 2,
+            gc_high_blocks: 3,
+            victim: None,
+            counters: FlashCounters::default(),
+            flash,
+            mode,
+        }
+    }
+
+    pub fn logical_pages(&self) -> usize {
+        self.l2p.len()
+    }
+
+    /// Whether the page holding `lba` can take a `write_delta` (NOP left, mode, LSB rule).
+    pub fn can_append(&self, lba: u32) -> bool {
+        let Some(Some(ppa)) = self.l2p.get(lba as usize) else {
+            return false;
+        };
+        // The device's NOP must leave one more program on this page (NOP = 1: IPA cannot work).
+        if self.flash.blocks[ppa.block].programs[ppa.page] >= self.flash.config.nop {
+            return false;
+        }
+        match self.mode {
+            IpaMode::NoIpa => false,
+            IpaMode::Slc | IpaMode::PSlc => true,
+            IpaMode::OddMlc => {
+                self.flash.cell_type() == CellType::Slc || self.flash.is_lsb(ppa.page)
+            }
+        }
+    }
+
+    /// Raw image of `lba` (one host read).
+    pub fn read(&mut self, lba: u32) -> Result<Vec<u8>, IpaError> {
+        let ppa = self.ppa(lba)?;
+        self.counters.host_page_reads += 1;
+        Ok(self.flash.read(ppa.block, ppa.page)?.to_vec())
+    }
+
+    /// Raw image without counting (views, checks).
+    pub fn peek(&self, lba: u32) -> Result<&[u8], IpaError> {
+        let ppa = self.ppa(lba)?;
+        Ok(self.flash.read(ppa.block, ppa.page)?)
+    }
+
+    pub fn ppa(&self, lba: u32) -> Result<Ppa, IpaError> {
+        self.l2p
+            .get(lba as usize)
+            .copied()
+            .flatten()
+            .ok_or(IpaError::Unmapped { lba })
+    }
+
+    /// Out-of-place write of a whole page image.
+    pub fn write_page(&mut self, lba: u32, image: &[u8]) -> Result<Ppa, IpaError> {
+        if lba as usize >= self.l2p.len() {
+            return Err(IpaError::Unmapped { lba });
+        }
+        self.ensure_free()?;
+        let to = self.alloc()?;
+        self.flash.program(to.block, to.page, image)?;
+        self.remap(lba, to);
+        self.counters.host_page_writes += 1;
+        Ok(to)
+    }
+
+    /// In-place append (§7 `write_delta`): same physical page, mapping unchanged.
+    pub fn write_delta(&mut self, lba: u32, offset: usize, bytes: &[u8]) -> Result<Ppa, IpaError> {
+        let ppa = self.ppa(lba)?;
+        self.flash.append(ppa.block, ppa.page, offset, bytes)?;
+        self.counters.write_deltas += 1;
+        Ok(ppa)
+    }
+
+    fn remap(&mut self, lba: u32, to: Ppa) {
+        if let Some(old) = self.l2p[lba as usize] {
+            self.p2l[old.block][old.page] = None;
+            self.valid_count[old.block] -= 1;
+        }
+        self.p2l[to.block][to.page] = Some(lba);
+        self.valid_count[to.block] += 1;
+        self.l2p[lba as usize] = Some(to);
+    }
+
+    /// The next page in program order, opening a free block when needed.
+    fn alloc(&mut self) -> Result<Ppa, IpaError> {
+        if let Some((block, next)) = self.active
+            && next < self.usable_pages.len()
+        {
+            self.active = Some((block, next + 1));
+            return Ok(Ppa {
+                block,
+                page: self.usable_pages[next],
+            });
+        }
+        let block = self.free_blocks.pop_front().ok_or(IpaError::DeviceFull)?;
+        self.active = Some((block, 1));
+        Ok(Ppa {
+            block,
+            page: self.usable_pages[0],
+        })
+    }
+
+    fn active_has_room(&self) -> bool {
+        self.active
+            .is_some_and(|(_, n)| n < self.usable_pages.len())
+    }
+
+    /// Runs GC before a host write would open a block with fewer than `gc_low_blocks` free:
+    /// whole victims until `gc_high_blocks` are free (or no victim gains space). A host write
+    /// never takes the last free block, so a migration always has somewhere to go.
+    fn ensure_free(&mut self) -> Result<(), IpaError> {
+        // A victim left half-migrated by `gc_step` callers is finished first, so host writes
+        // never take the pages its migrations need.
+        if self.victim.is_some() {
+            self.collect_one()?;
+        }
+        if self.active_has_room() || self.free_blocks.len() >= self.gc_low_blocks {
+            return Ok(());
+        }
+        let mut victims = 0;
+        while self.free_blocks.len() < self.gc_high_blocks && victims < 4 * self.flash.blocks.len()
+        {
+            if !self.collect_one()? {
+                break;
+            }
+            victims += 1;
+        }
+        if self.free_blocks.len() < 2 {
+            return Err(IpaError::DeviceFull);
+        }
+        Ok(())
+    }
+
+    /// GC steps until one victim is erased; false if there is no victim.
+    pub fn collect_one(&mut self) -> Result<bool, IpaError> {
+        loop {
+            match self.gc_step()? {
+                GcAction::Idle => return Ok(false),
+                GcAction::Erased { .. } => return Ok(true),
+                GcAction::Migrated { .. } => {}
+            }
+        }
+    }
+
+    /// Greedy victim: the non-active, non-free block with the fewest valid pages, if erasing it
+    /// gains space.
+    pub fn pick_victim(&self) -> Option<usize> {
+        let active = self.active.map(|(b, _)| b);
+        (0..self.flash.blocks.len())
+            .filter(|&b| Some(b) != active && !self.free_blocks.contains(&b))
+            .filter(|&b| self.valid_count[b] < self.usable_pages.len())
+            .min_by_key(|&b| (self.valid_count[b], b))
+    }
+
+    /// One GC action: migrate the victim's next valid page, or erase it when empty.
+    pub fn gc_step(&mut self) -> Result<GcAction, IpaError> {
+        let victim = match self.victim {
+            Some(v) => v,
+            None => match self.pick_victim() {
+                Some(v) => {
+                    self.victim = Some(v);
+                    v
+                }
+                None => return Ok(GcAction::Idle),
+            },
+        };
+        let needs_block = !self.active_has_room() && self.free_blocks.is_empty();
+        if needs_block && self.valid_count[victim] > 0 {
+            // Host writes since this victim was chosen may have emptied another block: erase
+            // that one first so the migration has a page to go to.
+            let active = self.active.map(|(b, _)| b);
+            let empty = (0..self.flash.blocks.len()).find(|&b| {
+                self.valid_count[b] == 0 && Some(b) != active && !self.free_blocks.contains(&b)
+            });
+            return match empty {
+                Some(block) => self.erase_block(block),
+                None => Err(IpaError::DeviceFull),
+            };
+        }
+        if let Some(page) = self.p2l[victim].iter().position(Option::is_some) {
+            let lba = self.p2l[victim][page].ok_or(IpaError::DeviceFull)?;
+            let from = Ppa {
+                block: victim,
+                page,
+            };
+            let raw = self.flash.read(victim, page)?.to_vec();
+            let to = self.alloc()?;
+            self.flash.program(to.block, to.page, &raw)?;
+            self.remap(lba, to);
+            self.counters.gc_migrations += 1;
+            return Ok(GcAction::Migrated { lba, from, to });
+        }
+        self.victim = None;
+        self.erase_block(victim)
+    }
+
+    /// Erases a block that holds no valid page and returns it to the free list.
+    fn erase_block(&mut self, block: usize) -> Result<GcAction, IpaError> {
+        debug_assert_eq!(self.valid_count[block], 0);
+        let erase_count = self.flash.erase(block)?;
+        self.counters.erases += 1;
+        self.free_blocks.push_back(block);
+        Ok(GcAction::Erased { block, erase_count })
+    }
+
+    /// Digest §5 #16–#17 plus the flash model's own checks.
+    pub fn check_invariants(&self) -> Result<(), String> {
+        let mut valid = vec![0usize; self.valid_count.len()];
+        for (lba, ppa) in self.l2p.iter().enumerate() {
+            if let Some(p) = ppa {
+                if self.p2l[p.block][p.page] != Some(lba as u32) {
+                    return Err(format!("lba {lba} -> {p:?} but P2L disagrees"));
+                }
+                valid[p.block] += 1;
+            }
+        }
+        if valid != self.valid_count {
+            return Err("valid-page counts disagree with the mapping".into());
+        }
+        for &b in &self.free_blocks {
+            if self.flash.blocks[b].programs.iter().any(|&n| n > 0) {
+                return Err(format!("free block {b} holds programmed pages"));
+            }
+        }
+        let erases: u64 = self.flash.blocks.iter().map(|b| b.erase_count).sum();
+        if erases != self.counters.erases {
+            return Err(format!(
+                "Σ erase counts {erases} != erases {}",
+                self.counters.erases
+            ));
+        }
+        self.flash.check_invariants()
+    }
+}

@@ -1,0 +1,219 @@
+//! The NSM slotted page (seed 004 §6.1; digest §3.2) holding fixed-schema records.
+//!
+//! 1. `format` writes the header, leaves the body and slot array empty (free bytes 0xFF, like
+//!    the erased delta area) and stamps the scheme into the header.
+//! 2. `insert` places a tuple `key(u64 LE) field_0..field_{F−1}(u32 LE)` at `tuple_end`, and
+//!    a 2-byte slot pointing at it just below the previous slot, growing down from the delta
+//!    area; refused when tuples and slots would meet (the area is never free space).
+//! 3. `write_bytes` is the one mutator: it changes bytes in place and returns the offsets whose
+//!    value really changed (byte granularity, §6.1 example: only A7's low byte changes), which
+//!    the buffer frame tracks as body or metadata changes.
+//! 4. `set_lsn` writes the PageLSN; usually only its low byte changes (⟨10, 8⟩ in §6.1).
+
+use super::error::IpaError;
+use super::layout::{
+    ERASED, HEADER_BYTES, OFF_AREA_START, OFF_FLAGS, OFF_PAGE_ID, OFF_PAGE_LSN, OFF_SCHEME_M,
+    OFF_SCHEME_N, OFF_SCHEME_V, OFF_SLOT_COUNT, OFF_TUPLE_BYTES, OFF_TUPLE_END, PageLayout,
+    SLOT_BYTES,
+};
+
+/// Bytes of a tuple with `fields` u32 fields after its u64 key.
+pub fn tuple_bytes(fields: usize) -> usize {
+    8 + 4 * fields
+}
+
+fn u16_at(bytes: &[u8], off: usize) -> usize {
+    usize::from(u16::from_le_bytes([bytes[off], bytes[off + 1]]))
+}
+
+/// A page image in memory (what the buffer holds, or a flash page with deltas applied).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct NsmPage {
+    pub bytes: Vec<u8>,
+}
+
+impl NsmPage {
+    /// An empty formatted page.
+    pub fn format(layout: &PageLayout, page_id: u32, fields: usize) -> Self {
+        let mut bytes = vec![ERASED; layout.page_bytes];
+        bytes[..HEADER_BYTES].fill(0);
+        bytes[OFF_PAGE_ID..OFF_PAGE_ID + 4].copy_from_slice(&page_id.to_le_bytes());
+        let le16 = |v: usize| (v as u16).to_le_bytes();
+        bytes[OFF_SLOT_COUNT..OFF_SLOT_COUNT + 2].copy_from_slice(&le16(0));
+        bytes[OFF_TUPLE_END..OFF_TUPLE_END + 2].copy_from_slice(&le16(HEADER_BYTES));
+        bytes[OFF_TUPLE_BYTES..OFF_TUPLE_BYTES + 2].copy_from_slice(&le16(tuple_bytes(fields)));
+        bytes[OFF_AREA_START..OFF_AREA_START + 2].copy_from_slice(&le16(layout.area_start));
+        bytes[OFF_SCHEME_N] = layout.scheme.n as u8;
+        bytes[OFF_SCHEME_M] = layout.scheme.m as u8;
+        bytes[OFF_SCHEME_V] = layout.scheme.v as u8;
+        bytes[OFF_FLAGS] = 0;
+        Self { bytes }
+    }
+
+    pub fn page_id(&self) -> u32 {
+        u32::from_le_bytes([self.bytes[0], self.bytes[1], self.bytes[2], self.bytes[3]])
+    }
+
+    pub fn slot_count(&self) -> usize {
+        u16_at(&self.bytes, OFF_SLOT_COUNT)
+    }
+
+    pub fn tuple_end(&self) -> usize {
+        u16_at(&self.bytes, OFF_TUPLE_END)
+    }
+
+    pub fn tuple_bytes(&self) -> usize {
+        u16_at(&self.bytes, OFF_TUPLE_BYTES)
+    }
+
+    pub fn area_start(&self) -> usize {
+        u16_at(&self.bytes, OFF_AREA_START)
+    }
+
+    pub fn page_lsn(&self) -> u64 {
+        let mut b = [0u8; 8];
+        b.copy_from_slice(&self.bytes[OFF_PAGE_LSN..OFF_PAGE_LSN + 8]);
+        u64::from_le_bytes(b)
+    }
+
+    fn slot_offset(&self, slot: usize) -> usize {
+        self.area_start() - (slot + 1) * SLOT_BYTES
+    }
+
+    /// Byte offset of the tuple in `slot`.
+    pub fn tuple_offset(&self, slot: usize) -> Result<usize, IpaError> {
+        if slot >= self.slot_count() {
+            return Err(IpaError::NoSuchSlot {
+                page_id: self.page_id(),
+                slot,
+            });
+        }
+        Ok(u16_at(&self.bytes, self.slot_offset(slot)))
+    }
+
+    /// Free bytes between the tuples and the slot array.
+    pub fn free_bytes(&self) -> usize {
+        let slots_low = self.area_start() - self.slot_count() * SLOT_BYTES;
+        slots_low.saturating_sub(self.tuple_end())
+    }
+
+    /// Whether another tuple (plus its slot) fits.
+    pub fn has_room(&self) -> bool {
+        self.free_bytes() >= self.tuple_bytes() + SLOT_BYTES
+    }
+
+    /// Changes `new.len()` bytes at `off`; returns the offsets whose value changed.
+    pub fn write_bytes(&mut self, off: usize, new: &[u8]) -> Vec<usize> {
+        let mut changed = Vec::new();
+        for (k, &b) in new.iter().enumerate() {
+            if self.bytes[off + k] != b {
+                self.bytes[off + k] = b;
+                changed.push(off + k);
+            }
+        }
+        changed
+    }
+
+    /// Appends a tuple; returns its slot and the changed offsets.
+    pub fn insert(&mut self, key: u64, fields: &[u32]) -> Result<(usize, Vec<usize>), IpaError> {
+        let size = self.tuple_bytes();
+        if size != tuple_bytes(fields.len()) || !self.has_room() {
+            return Err(IpaError::PageFull {
+                page_id: self.page_id(),
+                tuple_bytes: size,
+            });
+        }
+        let slot = self.slot_count();
+        let at = self.tuple_end();
+        let mut tuple = key.to_le_bytes().to_vec();
+        for f in fields {
+            tuple.extend_from_slice(&f.to_le_bytes());
+        }
+        let mut changed = self.write_bytes(at, &tuple);
+        let slot_at = self.slot_offset(slot);
+        changed.extend(self.write_bytes(slot_at, &(at as u16).to_le_bytes()));
+        changed.extend(self.write_bytes(OFF_TUPLE_END, &((at + size) as u16).to_le_bytes()));
+        changed.extend(self.write_bytes(OFF_SLOT_COUNT, &((slot + 1) as u16).to_le_bytes()));
+        Ok((slot, changed))
+    }
+
+    /// Key and fields of the tuple in `slot`.
+    pub fn read(&self, slot: usize) -> Result<(u64, Vec<u32>), IpaError> {
+        let at = self.tuple_offset(slot)?;
+        let mut k = [0u8; 8];
+        k.copy_from_slice(&self.bytes[at..at + 8]);
+        let fields = (self.tuple_bytes() - 8) / 4;
+        let vals = (0..fields)
+            .map(|i| {
+                let o = at + 8 + 4 * i;
+                u32::from_le_bytes([
+                    self.bytes[o],
+                    self.bytes[o + 1],
+                    self.bytes[o + 2],
+                    self.bytes[o + 3],
+                ])
+            })
+            .collect();
+        Ok((u64::from_le_bytes(k), vals))
+    }
+
+    /// Sets field `field` of the tuple in `slot`; returns the changed offsets.
+    pub fn set_field(
+        &mut self,
+        slot: usize,
+        field: usize,
+        value: u32,
+    ) -> Result<Vec<usize>, IpaError> {
+        let fields = (self.tuple_bytes() - 8) / 4;
+        if field >= fields {
+            return Err(IpaError::FieldOutOfRange { field, fields });
+        }
+        let at = self.tuple_offset(slot)? + 8 + 4 * field;
+        Ok(self.write_bytes(at, &value.to_le_bytes()))
+    }
+
+    /// Sets the PageLSN; returns the changed offsets (usually just the low byte, offset 8).
+    pub fn set_lsn(&mut self, lsn: u64) -> Vec<usize> {
+        self.write_bytes(OFF_PAGE_LSN, &lsn.to_le_bytes())
+    }
+
+    /// Every (key, slot) on the page.
+    pub fn keys(&self) -> Vec<(u64, usize)> {
+        (0..self.slot_count())
+            .filter_map(|s| self.read(s).ok().map(|(k, _)| (k, s)))
+            .collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::layout::Scheme;
+    use super::*;
+
+    #[test]
+    fn insert_read_update_round_trip_and_lsn_low_byte_at_offset_8() {
+        let layout = PageLayout::new(512, Scheme { n: 2, m: 3, v: 12 }).unwrap();
+        let mut page = NsmPage::format(&layout, 7, 3);
+        let (slot, _) = page.insert(42, &[9, 7, 1]).unwrap();
+        assert_eq!(page.read(slot).unwrap(), (42, vec![9, 7, 1]));
+        let changed = page.set_field(slot, 0, 3).unwrap();
+        assert_eq!(changed.len(), 1, "only A7's low byte changes");
+        assert_eq!(page.set_lsn(10), vec![8]);
+        assert_eq!(page.page_lsn(), 10);
+        assert_eq!(page.read(slot).unwrap(), (42, vec![3, 7, 1]));
+    }
+
+    #[test]
+    fn tuples_and_slots_never_reach_the_delta_area() {
+        let layout = PageLayout::new(256, Scheme { n: 2, m: 3, v: 4 }).unwrap();
+        let mut page = NsmPage::format(&layout, 1, 2);
+        let mut key = 0;
+        while page.insert(key, &[1, 2]).is_ok() {
+            key += 1;
+        }
+        assert!(key > 0);
+        let slots_low = layout.area_start - page.slot_count() * SLOT_BYTES;
+        assert!(page.tuple_end() <= slots_low);
+        assert!(page.bytes[layout.area_start..].iter().all(|&b| b == ERASED));
+    }
+}

@@ -1,0 +1,40 @@
+//! The paper's numbers recomputed by the simulator, as plain functions returning numbers (not
+//! yet registered with `flashlab reproduce`). Each row carries the paper's value beside the
+//! simulated one; the paper's value is only a reference.
+//!
+//! 1. `space`: Tab. 3 and Tab. 5 space-overhead columns from `PageLayout` (exact).
+//! 2. `fig1`: the write amplification of a 10-byte update, by running it through the store.
+//! 3. `table2`: the paper's own reductions recomputed from its absolutes, and the simulated
+//!    IPA-vs-IPL reductions of the three-way race, judged against a tolerance fixed in code
+//!    before any run.
+//! 4. `sizes`: update-size percentiles (Tabs. 1, 11) of the generated workloads.
+//! 5. `gc`: share of appends and GC migrations / erases per host write, IPA against
+//!    out-of-place on a nearly full device (Tabs. 6–10, direction and magnitude).
+
+pub mod fig1;
+pub mod gc;
+pub mod sizes;
+pub mod space;
+pub mod table2;
+
+/// A simulated number next to the paper's.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Row {
+    pub label: String,
+    pub simulated: f64,
+    pub paper: f64,
+}
+
+impl Row {
+    pub fn new(label: impl Into<String>, simulated: f64, paper: f64) -> Self {
+        Self {
+            label: label.into(),
+            simulated,
+            paper,
+        }
+    }
+
+    pub fn error(&self) -> f64 {
+        self.simulated - self.paper
+    }
+}

@@ -1,0 +1,405 @@
+//! The IPA database: fixed-schema records on NSM pages, an LRU buffer pool, a WAL, and a NoFTL
+//! region underneath (seed 004 §6.2, §5; digest §3.3).
+//!
+//! 1. Every op is a transaction: validate (typed errors, nothing logged on refusal), commit the
+//!    log record (`wal`), then apply it to the buffered page and stamp the PageLSN.
+//! 2. `pin` finds a page in the buffer or fetches it: ONE flash read, then the delta records are
+//!    applied in forward order (§6.2). A full buffer first evicts its least recently used frame.
+//! 3. Write-back (`write_back`): the frame's `decide` says skip, append k records with one
+//!    `write_delta` at slot N_E (same physical page, §7), or write out of place with the delta
+//!    area reset to 0xFF (§6.2). New pages are always out of place (§6.1, digest §8 #21).
+//! 4. Eviction policy: eager (page cleaner at a dirty threshold) or non-eager (only on
+//!    eviction), §8.4.
+//! 5. `crash` drops the buffer and the in-memory index; `recover` rebuilds the index from the
+//!    flash pages (deltas applied) and redoes the log. `checkpoint` writes back everything and
+//!    truncates the log.
+
+use std::collections::BTreeMap;
+
+use super::bytenand::ByteNand;
+use super::config::{Eviction, StoreConfig};
+pub use super::counters::StoreCounters;
+use super::delta::{apply, encode};
+use super::error::IpaError;
+use super::frame::{FlushKind, Frame};
+use super::layout::{ERASED, PageLayout};
+use super::noftl::NoFtl;
+use super::page::NsmPage;
+use super::trace::PageEvent;
+use super::wal::{LogOp, Wal};
+use crate::device::nand::NandConfig;
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct IpaStore {
+    pub cfg: StoreConfig,
+    pub layout: PageLayout,
+    pub ftl: NoFtl,
+    pub wal: Wal,
+    pub frames: Vec<Frame>,
+    pub frame_of: BTreeMap<u32, usize>,
+    /// key → (lba, slot); volatile, rebuilt by recovery.
+    pub index: BTreeMap<u64, (u32, usize)>,
+    pub insert_lba: Option<u32>,
+    pub next_lba: u32,
+    pub tick: u64,
+    pub counters: StoreCounters,
+    /// Page-level events for replaying the same run on a baseline (`enable_trace`).
+    pub trace: Option<Vec<PageEvent>>,
+}
+
+impl IpaStore {
+    pub fn new(cfg: StoreConfig) -> Result<Self, IpaError> {
+        let layout = PageLayout::new(cfg.page_bytes, cfg.scheme)?;
+        let mut nand = NandConfig::preset(cfg.cell_type);
+        nand.override_value("nop", f64::from(cfg.nop));
+        let flash = ByteNand::new(nand, cfg.blocks, cfg.wordlines_per_block, cfg.page_bytes);
+        let ftl = NoFtl::new(flash, cfg.mode, cfg.over_provisioning);
+        Ok(Self {
+            layout,
+            ftl,
+            wal: Wal::new(),
+            frames: Vec::new(),
+            frame_of: BTreeMap::new(),
+            index: BTreeMap::new(),
+            insert_lba: None,
+            next_lba: 0,
+            tick: 0,
+            counters: StoreCounters::default(),
+            trace: None,
+            cfg,
+        })
+    }
+
+    /// Starts recording page events (fetch, change, write-back, eviction).
+    pub fn enable_trace(&mut self) {
+        self.trace = Some(Vec::new());
+    }
+
+    fn emit(&mut self, event: PageEvent) {
+        if let Some(t) = self.trace.as_mut() {
+            t.push(event);
+        }
+    }
+
+    /// Inserts a record (a committed transaction).
+    pub fn insert(&mut self, key: u64, fields: &[u32]) -> Result<(), IpaError> {
+        if fields.len() != self.cfg.fields {
+            return Err(IpaError::FieldCount {
+                got: fields.len(),
+                fields: self.cfg.fields,
+            });
+        }
+        if self.index.contains_key(&key) {
+            return Err(IpaError::DuplicateKey { key });
+        }
+        let lsn = self.wal.commit(LogOp::Insert {
+            key,
+            fields: fields.to_vec(),
+        });
+        self.apply_insert(lsn, key, fields)?;
+        self.after_op()
+    }
+
+    /// Sets one field of a record (a committed transaction).
+    pub fn update(&mut self, key: u64, field: usize, value: u32) -> Result<(), IpaError> {
+        if field >= self.cfg.fields {
+            return Err(IpaError::FieldOutOfRange {
+                field,
+                fields: self.cfg.fields,
+            });
+        }
+        if !self.index.contains_key(&key) {
+            return Err(IpaError::MissingKey { key });
+        }
+        let lsn = self.wal.commit(LogOp::Update { key, field, value });
+        self.apply_update(lsn, key, field, value)?;
+        self.after_op()
+    }
+
+    /// The record's fields, or None.
+    pub fn get(&mut self, key: u64) -> Result<Option<Vec<u32>>, IpaError> {
+        let Some(&(lba, slot)) = self.index.get(&key) else {
+            return Ok(None);
+        };
+        let i = self.pin(lba)?;
+        Ok(Some(self.frames[i].page.read(slot)?.1))
+    }
+
+    /// Writes back every dirty page, then truncates the log.
+    pub fn checkpoint(&mut self) -> Result<(), IpaError> {
+        for i in 0..self.frames.len() {
+            self.write_back(i)?;
+        }
+        self.wal.truncate();
+        Ok(())
+    }
+
+    /// Loses the buffer pool and the index, then recovers from flash + log.
+    pub fn crash(&mut self) -> Result<(), IpaError> {
+        self.frames.clear();
+        self.frame_of.clear();
+        self.index.clear();
+        self.insert_lba = None;
+        self.counters.crashes += 1;
+        self.recover()
+    }
+
+    fn recover(&mut self) -> Result<(), IpaError> {
+        let mut last = None;
+        for lba in 0..self.ftl.logical_pages() as u32 {
+            let Ok(raw) = self.ftl.peek(lba) else {
+                continue;
+            };
+            let page = NsmPage {
+                bytes: apply(&self.layout, raw)?.image,
+            };
+            for (key, slot) in page.keys() {
+                self.index.insert(key, (lba, slot));
+            }
+            last = Some(lba);
+        }
+        self.next_lba = last.map_or(0, |l| l + 1);
+        self.insert_lba = last;
+        let records = self.wal.records.clone();
+        for r in records {
+            match r.op {
+                LogOp::Insert { key, fields } => {
+                    if !self.index.contains_key(&key) {
+                        self.apply_insert(r.lsn, key, &fields)?;
+                    }
+                }
+                LogOp::Update { key, field, value } => {
+                    self.apply_update(r.lsn, key, field, value)?;
+                }
+            }
+            self.after_op()?;
+        }
+        Ok(())
+    }
+
+    fn apply_insert(&mut self, lsn: u64, key: u64, fields: &[u32]) -> Result<(), IpaError> {
+        let room = match self.insert_lba {
+            Some(lba) => {
+                let i = self.pin(lba)?;
+                self.frames[i].page.has_room().then_some(i)
+            }
+            None => None,
+        };
+        let i = match room {
+            Some(i) => i,
+            None => self.new_page()?,
+        };
+        let frame = &mut self.frames[i];
+        let (slot, mut changed) = frame.page.insert(key, fields)?;
+        changed.extend(frame.page.set_lsn(lsn));
+        frame.track(&self.layout, &changed);
+        let lba = frame.lba;
+        self.index.insert(key, (lba, slot));
+        self.counters.transactions += 1;
+        self.emit(PageEvent::Change {
+            lba,
+            bytes: changed.len(),
+        });
+        Ok(())
+    }
+
+    fn apply_update(
+        &mut self,
+        lsn: u64,
+        key: u64,
+        field: usize,
+        value: u32,
+    ) -> Result<(), IpaError> {
+        let (lba, slot) = *self.index.get(&key).ok_or(IpaError::MissingKey { key })?;
+        let i = self.pin(lba)?;
+        let frame = &mut self.frames[i];
+        let mut changed = frame.page.set_field(slot, field, value)?;
+        changed.extend(frame.page.set_lsn(lsn));
+        frame.track(&self.layout, &changed);
+        self.counters.transactions += 1;
+        self.emit(PageEvent::Change {
+            lba,
+            bytes: changed.len(),
+        });
+        Ok(())
+    }
+
+    fn new_page(&mut self) -> Result<usize, IpaError> {
+        let lba = self.next_lba;
+        if lba as usize >= self.ftl.logical_pages() {
+            return Err(IpaError::DeviceFull);
+        }
+        self.make_room()?;
+        self.next_lba += 1;
+        self.insert_lba = Some(lba);
+        self.tick += 1;
+        let page = NsmPage::format(&self.layout, lba, self.cfg.fields);
+        self.frames.push(Frame::fresh(lba, page, self.tick));
+        self.frame_of.insert(lba, self.frames.len() - 1);
+        self.emit(PageEvent::New { lba });
+        Ok(self.frames.len() - 1)
+    }
+
+    /// Buffer index of `lba`, fetching it (one read, deltas applied) on a miss.
+    pub fn pin(&mut self, lba: u32) -> Result<usize, IpaError> {
+        self.tick += 1;
+        if let Some(&i) = self.frame_of.get(&lba) {
+            self.frames[i].last_use = self.tick;
+            self.counters.buffer_hits += 1;
+            return Ok(i);
+        }
+        self.make_room()?;
+        let raw = self.ftl.read(lba)?;
+        // Digest §8 #13 recommends skipping delta parsing on pages that cannot take appends
+        // (MSB pages in odd-MLC), because program interference may flip bits in their delta
+        // area. This model has no interference, and a GC migration may carry a page with
+        // deltas onto an MSB page, so the records are always applied; only new appends are
+        // refused there (`NoFtl::can_append`).
+        let applied = apply(&self.layout, &raw)?;
+        self.counters.page_fetches += 1;
+        self.emit(PageEvent::Fetch { lba });
+        let page = NsmPage {
+            bytes: applied.image,
+        };
+        let appendable = self.appendable(lba);
+        self.frames.push(Frame::fetched(
+            lba,
+            page,
+            applied.records,
+            appendable,
+            self.tick,
+        ));
+        self.frame_of.insert(lba, self.frames.len() - 1);
+        Ok(self.frames.len() - 1)
+    }
+
+    /// The region allows appends on this page and the device's NOP leaves a program.
+    fn appendable(&self, lba: u32) -> bool {
+        self.layout.scheme.n > 0 && self.ftl.can_append(lba)
+    }
+
+    /// Evicts the LRU frame if the pool is full.
+    fn make_room(&mut self) -> Result<(), IpaError> {
+        if self.frames.len() < self.cfg.buffer_frames.max(1) {
+            return Ok(());
+        }
+        let Some(victim) = (0..self.frames.len()).min_by_key(|&i| self.frames[i].last_use) else {
+            return Ok(());
+        };
+        self.write_back(victim)?;
+        let frame = self.frames.swap_remove(victim);
+        self.frame_of.remove(&frame.lba);
+        self.emit(PageEvent::Evict { lba: frame.lba });
+        if let Some(moved) = self.frames.get(victim) {
+            self.frame_of.insert(moved.lba, victim);
+        }
+        self.counters.page_evictions += 1;
+        Ok(())
+    }
+
+    /// Step 3: writes frame `i` back if dirty.
+    pub fn write_back(&mut self, i: usize) -> Result<FlushKind, IpaError> {
+        let kind = self.frames[i].decide(&self.layout);
+        let area = self.layout.area_start;
+        if kind != FlushKind::Skip && !self.frames[i].is_new {
+            let net = self.frames[i].net_changed.len();
+            *self.counters.update_sizes.entry(net).or_insert(0) += 1;
+        }
+        match kind {
+            FlushKind::Skip => return Ok(kind),
+            FlushKind::OutOfPlace => {
+                let frame = &mut self.frames[i];
+                // "we reset the delta-record area" (§6.2): a fresh, erased area.
+                frame.page.bytes[area..].fill(ERASED);
+                if frame.is_new {
+                    self.counters.new_page_writes += 1;
+                } else {
+                    self.counters.out_of_place_writes += 1;
+                }
+                let lba = frame.lba;
+                self.ftl.write_page(lba, &self.frames[i].page.bytes)?;
+                let appendable = self.appendable(lba);
+                self.frames[i].mark_written(0, appendable);
+            }
+            FlushKind::Append { records } => {
+                let frame = &self.frames[i];
+                let body: Vec<usize> = frame.body_changed.iter().copied().collect();
+                let meta: Vec<usize> = frame.meta_changed.iter().copied().collect();
+                let bytes = encode(
+                    &self.layout.scheme,
+                    &frame.page.bytes,
+                    &body,
+                    &meta,
+                    records,
+                );
+                let at = self.layout.record_offset(frame.ne);
+                let (lba, ne) = (frame.lba, frame.ne);
+                self.ftl.write_delta(lba, at, &bytes)?;
+                self.frames[i].page.bytes[at..at + bytes.len()].copy_from_slice(&bytes);
+                self.counters.appends += 1;
+                self.counters.delta_records += records as u64;
+                self.counters.delta_bytes += bytes.len() as u64;
+                let appendable = self.appendable(lba);
+                self.frames[i].mark_written(ne + records, appendable);
+            }
+        }
+        self.counters.write_backs += 1;
+        let lba = self.frames[i].lba;
+        self.emit(PageEvent::WriteBack { lba });
+        Ok(kind)
+    }
+
+    /// Step 4: the eager page cleaner.
+    fn after_op(&mut self) -> Result<(), IpaError> {
+        if let Eviction::Eager { dirty_permille } = self.cfg.eviction {
+            let dirty = self.frames.iter().filter(|f| f.dirty).count();
+            if dirty as u64 * 1000 > self.cfg.buffer_frames as u64 * u64::from(dirty_permille) {
+                for i in 0..self.frames.len() {
+                    self.write_back(i)?;
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Digest §5: read = base + deltas for every clean frame; ≤ 1 + N programs per page;
+    /// index agrees with the pages; plus the region's and device's invariants.
+    pub fn check_invariants(&self) -> Result<(), String> {
+        self.ftl.check_invariants()?;
+        let limit = 1 + self.layout.scheme.n as u32;
+        for (b, block) in self.ftl.flash.blocks.iter().enumerate() {
+            if let Some(p) = block.programs.iter().position(|&n| n > limit) {
+                return Err(format!(
+                    "block {b} page {p}: more than 1 + N = {limit} programs"
+                ));
+            }
+        }
+        let area = self.layout.area_start;
+        for f in self.frames.iter().filter(|f| !f.dirty) {
+            let raw = self.ftl.peek(f.lba).map_err(|e| e.to_string())?;
+            let applied = apply(&self.layout, raw).map_err(|e| e.to_string())?;
+            if applied.image[..area] != f.page.bytes[..area] || applied.records != f.ne {
+                return Err(format!(
+                    "lba {}: flash base + deltas != buffered image",
+                    f.lba
+                ));
+            }
+        }
+        for (&key, &(lba, slot)) in &self.index {
+            let page = match self.frame_of.get(&lba) {
+                Some(&i) => self.frames[i].page.clone(),
+                None => {
+                    let raw = self.ftl.peek(lba).map_err(|e| e.to_string())?;
+                    NsmPage {
+                        bytes: apply(&self.layout, raw).map_err(|e| e.to_string())?.image,
+                    }
+                }
+            };
+            match page.read(slot) {
+                Ok((k, _)) if k == key => {}
+                _ => return Err(format!("index: key {key} is not at lba {lba} slot {slot}")),
+            }
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,100 @@
+//! The reproduction functions on small runs: Tab. 2 directions against IPL within the stated
+//! tolerance, Tab. 1 update-size shapes, and Tabs. 6–10 directions against out-of-place.
+
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+use flashlab_core::ipa::reproduce::{gc, sizes, table2};
+use flashlab_core::ipa::workload::{Workload, tatp::Tatp, tpcb::TpcB, tpcc::TpcC};
+use flashlab_core::ipa::{Scheme, StoreConfig};
+
+#[test]
+fn table2_ipa_beats_ipl_on_reads_writes_and_erases() {
+    let cases = [
+        (
+            Workload::TpcB(TpcB::new(1, 2000)),
+            0,
+            Scheme { n: 2, m: 4, v: 12 },
+        ),
+        (
+            Workload::TpcC(TpcC::new(3000, 1500)),
+            1,
+            Scheme { n: 2, m: 3, v: 12 },
+        ),
+        (
+            Workload::Tatp(Tatp::new(3000)),
+            2,
+            Scheme { n: 2, m: 4, v: 12 },
+        ),
+    ];
+    for (w, i, scheme) in cases {
+        // A buffer of about a fifth of the database's pages, so pages are fetched and evicted.
+        let cfg = table2::ipl_preset(scheme, 3, 24);
+        let rows = table2::simulated(&w, i, &cfg, 11, 300).unwrap();
+        for r in &rows {
+            eprintln!("{r:?} within {}", table2::within_tolerance(r));
+            assert!(r.simulated > 0.0, "{r:?}: IPA must be below IPL");
+            assert!(
+                table2::within_tolerance(r),
+                "{r:?}: outside ±{} pp",
+                table2::TOLERANCE_PP
+            );
+        }
+    }
+}
+
+#[test]
+fn table1_tpcb_updates_are_mostly_four_bytes_and_tpcc_mostly_three_or_less() {
+    let cfg = table2::ipl_preset(Scheme::none(), 16, 24);
+    let b = sizes::table1(&cfg, &Workload::TpcB(TpcB::new(1, 2000)), false, 5, 200).unwrap();
+    let c = sizes::table1(&cfg, &Workload::TpcC(TpcC::new(3000, 1500)), true, 5, 200).unwrap();
+    eprintln!("{b:?}\n{c:?}");
+    assert!(
+        c[0].simulated > b[0].simulated,
+        "TPC-C has more <= 3 B updates than TPC-B"
+    );
+    for rows in [&b, &c] {
+        assert!(
+            rows.windows(2).all(|w| w[0].simulated <= w[1].simulated),
+            "a CDF"
+        );
+    }
+}
+
+#[test]
+fn tables6_to_10_ipa_cuts_gc_erases_per_host_write() {
+    let base = table2::ipl_preset(Scheme { n: 2, m: 3, v: 12 }, 16, 8);
+    let cfg = gc::fit_device(&base, 3000 + 1500 + 11, 0.85);
+    let r = gc::reduction(&cfg, &Workload::TpcC(TpcC::new(3000, 1500)), 9, 600).unwrap();
+    eprintln!("{r:?} blocks {}", cfg.blocks);
+    assert!(r.ipa_percent > 30.0, "{r:?}");
+    assert!(r.erases_per_write_change < 0.0, "{r:?}");
+}
+
+#[test]
+fn table11_bigger_non_eager_buffers_accumulate_bigger_updates() {
+    let cfg = table2::ipl_preset(Scheme::none(), 2, 24);
+    let w = Workload::TpcC(TpcC::new(3000, 1500));
+    let small = sizes::table11(&cfg, &w, 2, 0, 5, 150).unwrap();
+    let large = sizes::table11(&cfg, &w, 12, 3, 5, 150).unwrap();
+    eprintln!("{small:?}\n{large:?}");
+    assert!(
+        small[0].simulated > large[0].simulated,
+        "more tiny updates with a small buffer"
+    );
+}
+
+#[test]
+fn table3_more_appends_with_larger_n_and_m() {
+    // Tab. 3's 4 KB pages.
+    let base = StoreConfig {
+        page_bytes: 4096,
+        ..table2::ipl_preset(Scheme::none(), 6, 8)
+    };
+    let w = Workload::TpcC(TpcC::new(2000, 1000));
+    let grid = gc::scheme_grid(&base, &w, 3011, &[(1, 3), (2, 3), (2, 10)], 12, 9, 150).unwrap();
+    eprintln!("{grid:?}");
+    assert!(
+        grid[0].ipa_percent <= grid[1].ipa_percent && grid[1].ipa_percent <= grid[2].ipa_percent
+    );
+    assert!(grid[0].space_percent < grid[1].space_percent);
+}
