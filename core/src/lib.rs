@@ -9,6 +9,7 @@
 pub mod bench;
 pub mod calibration_doc;
 pub mod device;
+pub mod fdtree;
 pub mod labs;
 pub mod masm;
 pub mod plugin;
