@@ -14,7 +14,10 @@
 //! 8. `merge`: the steppable one-pass merge: stage, insert, delete (wavefront), switch.
 //! 9. `finalize`: level skipping and tightening (Eq. (3)).
 //! 10. `invariants`, `merge_checks`: I1–I7 as code.
+//! 11. `baseline`: the FD-tree of Li et al. and an in-place B+tree as block-count models.
+//! 12. `reproduce`: reproduction computations as plain functions (space over time).
 
+pub mod baseline;
 pub mod config;
 pub mod entry;
 pub mod error;
@@ -25,6 +28,7 @@ pub mod lookup;
 pub mod merge;
 pub mod merge_checks;
 pub mod prepare;
+pub mod reproduce;
 pub mod store;
 pub mod tree;
 
