@@ -16,8 +16,11 @@
 //! 10. `invariants`, `merge_checks`: I1–I7 as code.
 //! 11. `baseline`: the FD-tree of Li et al. and an in-place B+tree as block-count models.
 //! 12. `reproduce`: reproduction computations as plain functions (space over time).
+//! 13. `workload`: the G_R and G_T generators of §5, deterministic from a seed.
+//! 14. `conc`: FD+XM, FD+DS and FD+FC under closed-loop clients in the discrete-event kernel.
 
 pub mod baseline;
+pub mod conc;
 pub mod config;
 pub mod entry;
 pub mod error;
@@ -31,6 +34,7 @@ pub mod prepare;
 pub mod reproduce;
 pub mod store;
 pub mod tree;
+pub mod workload;
 
 pub use config::{EstimateMode, FdConfig, MergePolicy, Uniqueness};
 pub use entry::{BlockId, Entry, Key, Kind};
