@@ -117,3 +117,42 @@ fn worst_insertion_tracks_the_merge_for_xm_and_ds_but_not_fc() {
     assert!(fc.1 * 5 < ds.1, "FC {fc:?} vs DS {ds:?}");
     assert!(fc.4 * 3.0 < ds.4, "σ FC {} vs DS {}", fc.4, ds.4);
 }
+
+#[test]
+fn fc_without_memory_sharing_falls_back_to_ds_worst_insertion() {
+    // Fig. 9a: with a fixed L0 split, writers wait for the merge's end as in FD+DS.
+    let (pre, clients) = workload(42, 12_000, 6_000, 800);
+    let total: usize = clients.iter().map(Vec::len).sum();
+    let cfg = config(Scheme::Fc).with_policy(MergePolicy::FC_NO_SHARING);
+    let sim = ConcurrentRun::new(
+        Scheme::Fc,
+        cfg,
+        SsdCost::x25e_effective(),
+        &pre,
+        clients.clone(),
+    )
+    .unwrap();
+    let no_ms = sim.run().unwrap();
+    assert_clean(&no_ms, total, "FC without sharing");
+    let sim = ConcurrentRun::new(
+        Scheme::Fc,
+        config(Scheme::Fc),
+        SsdCost::x25e_effective(),
+        &pre,
+        clients,
+    )
+    .unwrap();
+    let ms = sim.run().unwrap();
+    let (worst_no_ms, worst_ms) = (
+        no_ms.stats(OpKind::Insert).max_ns,
+        ms.stats(OpKind::Insert).max_ns,
+    );
+    assert!(
+        worst_no_ms * 2 >= no_ms.longest_merge_ns(),
+        "no-MS worst {worst_no_ms}"
+    );
+    assert!(
+        worst_ms * 3 < worst_no_ms,
+        "MS {worst_ms} vs no-MS {worst_no_ms}"
+    );
+}
