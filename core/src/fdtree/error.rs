@@ -29,6 +29,9 @@ pub enum FdError {
     /// A range query with from > to.
     #[error("empty range: from {from} > to {to}")]
     EmptyRange { from: u64, to: u64 },
+    /// The event loop refused a step (time limit or time running backwards).
+    #[error("simulation: {0}")]
+    Sim(String),
     /// A structural state the algorithm guarantees cannot happen (a bug, reported not clamped).
     #[error("impossible state: {0}")]
     Impossible(String),

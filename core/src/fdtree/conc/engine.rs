@@ -27,7 +27,7 @@ use super::super::workload::Op;
 use super::cost::SsdCost;
 use super::latch::{Actor, Latches, Mode, Res};
 use super::report::{Completion, OpKind, SimReport};
-use crate::sim::EventQueue;
+use crate::sim::Scheduler;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Scheme {
@@ -70,8 +70,7 @@ pub struct ConcurrentRun {
     pub(super) merge_started_ns: u64,
     pub(super) latches: Latches,
     pub(super) slot_waiters: Vec<Actor>,
-    pub(super) queue: EventQueue<Actor>,
-    pub(super) now_ns: u64,
+    pub(super) sched: Scheduler<Actor>,
     pub report: SimReport,
 }
 
@@ -93,12 +92,12 @@ impl ConcurrentRun {
                 tree.settle(64)?;
             }
         }
-        let mut queue = EventQueue::default();
+        let mut sched = Scheduler::new(u64::MAX);
         let clients: Vec<Client> = clients
             .into_iter()
             .enumerate()
             .map(|(i, ops)| {
-                queue.schedule(0, i);
+                sched.schedule(0, i);
                 Client {
                     ops: ops.into(),
                     program: VecDeque::new(),
@@ -122,8 +121,7 @@ impl ConcurrentRun {
             merge_started_ns: 0,
             latches: Latches::default(),
             slot_waiters: Vec::new(),
-            queue,
-            now_ns: 0,
+            sched,
             report,
         })
     }
@@ -134,8 +132,7 @@ impl ConcurrentRun {
 
     /// Runs to the end; Err on a deadlock or a tree error.
     pub fn run(mut self) -> Result<SimReport, FdError> {
-        while let Some((t, actor)) = self.queue.pop() {
-            self.now_ns = t;
+        while let Some((_, actor)) = self.sched.pop().map_err(|e| FdError::Sim(e.to_string()))? {
             self.advance(actor)?;
         }
         let stuck = self.clients.iter().filter(|c| !c.done).count();
@@ -145,7 +142,7 @@ impl ConcurrentRun {
                 self.merge_running
             )));
         }
-        self.report.end_ns = self.now_ns;
+        self.report.end_ns = self.sched.now_ns();
         self.report.latch_waits = self.latches.waits;
         self.report.latches_idle = self.latches.is_idle();
         Ok(self.report)
@@ -161,7 +158,7 @@ impl ConcurrentRun {
 
     pub(super) fn wake(&mut self, actors: Vec<Actor>) {
         for a in actors {
-            self.queue.schedule(self.now_ns, a);
+            self.sched.schedule(self.sched.now_ns(), a);
         }
     }
 
@@ -190,7 +187,7 @@ impl ConcurrentRun {
                     self.wake(woken);
                 }
                 Micro::Delay(ns) => {
-                    self.queue.schedule(self.now_ns + ns, actor);
+                    self.sched.schedule_after(ns, actor);
                     return Ok(());
                 }
                 Micro::WaitSlot => {
@@ -212,14 +209,14 @@ impl ConcurrentRun {
                 index: c.issued - 1,
                 kind: OpKind::of(op),
                 start_ns: start,
-                end_ns: self.now_ns,
+                end_ns: self.sched.now_ns(),
             });
         }
         let Some(op) = c.ops.pop_front() else {
             c.done = true;
             return false;
         };
-        c.current = Some((op, self.now_ns));
+        c.current = Some((op, self.sched.now_ns()));
         c.issued += 1;
         let lock = match self.scheme {
             Scheme::Xm if op.is_modification() => Micro::Acquire(Res::Global, Mode::X),

@@ -95,7 +95,7 @@ impl ConcurrentRun {
                 self.apply(op)?;
                 let mut merge_ns = 0;
                 while let Some(why) = self.tree.merge_wanted() {
-                    let start = self.now_ns + cpu + merge_ns;
+                    let start = self.sched.now_ns() + cpu + merge_ns;
                     self.tree.merge_begin(why)?;
                     while self.tree.merge_active() {
                         let before = self.tree.store.io;
@@ -104,9 +104,11 @@ impl ConcurrentRun {
                     }
                     self.report
                         .merges
-                        .push((start, self.now_ns + cpu + merge_ns));
+                        .push((start, self.sched.now_ns() + cpu + merge_ns));
                     let live = self.tree.store.live_blocks();
-                    self.report.space.push((self.now_ns + cpu + merge_ns, live));
+                    self.report
+                        .space
+                        .push((self.sched.now_ns() + cpu + merge_ns, live));
                 }
                 todo.extend([
                     Micro::Delay(cpu + merge_ns),
@@ -129,9 +131,9 @@ impl ConcurrentRun {
                         // Begun at spawn (digest §8 item 24); it runs in the background.
                         self.tree.merge_begin(why)?;
                         self.merge_running = true;
-                        self.merge_started_ns = self.now_ns;
+                        self.merge_started_ns = self.sched.now_ns();
                         let m = self.merge_actor();
-                        self.queue.schedule(self.now_ns, m);
+                        self.sched.schedule(self.sched.now_ns(), m);
                     }
                 }
             }
@@ -149,7 +151,7 @@ impl ConcurrentRun {
             // Re-check the triggers after a merge (digest §8 item 24).
             match self.tree.merge_wanted() {
                 Some(why) => {
-                    self.merge_started_ns = self.now_ns;
+                    self.merge_started_ns = self.sched.now_ns();
                     self.tree.merge_begin(why)?;
                 }
                 None => {
@@ -238,7 +240,7 @@ impl ConcurrentRun {
                 todo.extend([Micro::Delay(cpu), Micro::Release(Res::L0, Mode::X)]);
                 self.report
                     .merges
-                    .push((self.merge_started_ns, self.now_ns + cpu));
+                    .push((self.merge_started_ns, self.sched.now_ns() + cpu));
                 let w = std::mem::take(&mut self.slot_waiters);
                 self.wake(w);
             }
@@ -247,7 +249,7 @@ impl ConcurrentRun {
             }
         }
         let live = self.tree.store.live_blocks();
-        self.report.space.push((self.now_ns, live));
+        self.report.space.push((self.sched.now_ns(), live));
         for m in todo.into_iter().rev() {
             self.merge_program.push_front(m);
         }
