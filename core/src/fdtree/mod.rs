@@ -11,7 +11,8 @@
 //! 6. `lookup`: lookups through fences (one block per level) and range queries, on either side
 //!    of the wavefront during a merge (I7).
 //! 7. `prepare`: Eq. (1)–(2), B̂ and the preemptive-skipping labels Ô (pure functions).
-//! 8. `merge`: the steppable one-pass merge: stage, insert, delete (wavefront), switch.
+//! 8. `merge`: the steppable one-pass merge: stage, insert, delete (wavefront), switch;
+//!    `append`: APPEND_GROUP / PUT_FENCE into the generated levels.
 //! 9. `finalize`: level skipping and tightening (Eq. (3)).
 //! 10. `invariants`, `merge_checks`: I1–I7 as code.
 //! 11. `baseline`: the FD-tree of Li et al. and an in-place B+tree as block-count models.
@@ -19,6 +20,7 @@
 //! 13. `workload`: the G_R and G_T generators of §5, deterministic from a seed.
 //! 14. `conc`: FD+XM, FD+DS and FD+FC under closed-loop clients in the discrete-event kernel.
 
+pub mod append;
 pub mod baseline;
 pub mod conc;
 pub mod config;
