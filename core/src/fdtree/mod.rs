@@ -12,7 +12,7 @@
 //!    of the wavefront during a merge (I7).
 //! 7. `prepare`: Eq. (1)–(2), B̂ and the preemptive-skipping labels Ô (pure functions).
 //! 8. `merge`: the steppable one-pass merge: stage, insert, delete (wavefront), switch;
-//!    `append`: APPEND_GROUP / PUT_FENCE into the generated levels.
+//!    `append`: APPEND_GROUP / PUT_FENCE into the generated levels; `merge_state`: its data.
 //! 9. `finalize`: level skipping and tightening (Eq. (3)).
 //! 10. `invariants`, `merge_checks`: I1–I7 as code.
 //! 11. `baseline`: the FD-tree of Li et al. and an in-place B+tree as block-count models.
@@ -32,6 +32,7 @@ pub mod l0;
 pub mod lookup;
 pub mod merge;
 pub mod merge_checks;
+pub mod merge_state;
 pub mod prepare;
 pub mod reproduce;
 pub mod store;

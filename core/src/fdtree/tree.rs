@@ -21,7 +21,7 @@ use super::config::{FdConfig, Uniqueness};
 use super::entry::{BlockId, Entry, Key, Kind, NEG_INF};
 use super::error::FdError;
 use super::l0::L0;
-use super::merge::Merge;
+use super::merge_state::Merge;
 use super::prepare::{MergeWhy, SizeSnapshot};
 use super::store::{Block, BlockStore, IoCount};
 
