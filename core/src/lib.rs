@@ -9,6 +9,7 @@
 pub mod bench;
 pub mod calibration_doc;
 pub mod device;
+pub mod fdtree;
 pub mod flashlog;
 pub mod ipa;
 pub mod labs;

@@ -1,0 +1,17 @@
+//! Baselines as cost models on the same block counts as the FD+tree (issue 9 priority 3):
+//!
+//! 1. `fdtree_li`: the FD-tree of Li et al. (VLDB 2010) as the paper describes it (§2.4):
+//!    two-level merges cascading down one level at a time, no level skipping or tightening, no
+//!    underflow merges, and the old levels kept until each new level is written (temporary
+//!    space doubling).
+//! 2. `btree`: an in-place B+tree: leaves of ≤ β entries, a split writes two leaves and the
+//!    parent, lookups and updates read one block per uncached level.
+//!
+//! Both hold real keys and answer lookups (so tests check them against a map), but only their
+//! block counts are used for comparison; neither is timed here.
+
+pub mod btree;
+pub mod fdtree_li;
+
+pub use btree::{BTreeCost, BTreeModel};
+pub use fdtree_li::{LiFdTree, LiMergePass};

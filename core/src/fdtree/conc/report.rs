@@ -1,0 +1,100 @@
+//! What a concurrent run measured: every request's R_p, the merge intervals, live blocks
+//! over time, and the answer check (§5 metrics; digest §5.1 "R_p = dequeue → completion").
+
+use super::super::workload::Op;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub enum OpKind {
+    Insert,
+    Delete,
+    Lookup,
+    Range,
+}
+
+impl OpKind {
+    pub fn of(op: Op) -> Self {
+        match op {
+            Op::Insert { .. } => OpKind::Insert,
+            Op::Delete { .. } => OpKind::Delete,
+            Op::Lookup { .. } => OpKind::Lookup,
+            Op::Range { .. } => OpKind::Range,
+        }
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Completion {
+    pub client: usize,
+    /// Position of the op in its client's list.
+    pub index: u64,
+    pub kind: OpKind,
+    pub start_ns: u64,
+    pub end_ns: u64,
+}
+
+impl Completion {
+    pub fn r_p_ns(&self) -> u64 {
+        self.end_ns - self.start_ns
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Default)]
+pub struct LatencyStats {
+    pub count: u64,
+    pub mean_ns: f64,
+    pub max_ns: u64,
+    pub std_ns: f64,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct SimReport {
+    pub completed: Vec<Completion>,
+    /// Answers compared with the map at their linearization point, and how many differed.
+    pub answers: u64,
+    pub mismatches: u64,
+    /// Writers that found no free L0 slot and waited.
+    pub slot_waits: u64,
+    /// (start, end) of every merge.
+    pub merges: Vec<(u64, u64)>,
+    /// (time, live blocks) after every merge step.
+    pub space: Vec<(u64, u64)>,
+    pub end_ns: u64,
+    pub latch_waits: u64,
+    /// No lock held or queued at the end.
+    pub latches_idle: bool,
+}
+
+impl SimReport {
+    pub fn stats(&self, kind: OpKind) -> LatencyStats {
+        let xs: Vec<u64> = self
+            .completed
+            .iter()
+            .filter(|c| c.kind == kind)
+            .map(Completion::r_p_ns)
+            .collect();
+        if xs.is_empty() {
+            return LatencyStats::default();
+        }
+        let n = xs.len() as f64;
+        let mean = xs.iter().map(|&x| x as f64).sum::<f64>() / n;
+        let var = xs
+            .iter()
+            .map(|&x| (x as f64 - mean) * (x as f64 - mean))
+            .sum::<f64>()
+            / n;
+        LatencyStats {
+            count: xs.len() as u64,
+            mean_ns: mean,
+            max_ns: xs.iter().copied().max().unwrap_or(0),
+            std_ns: var.sqrt(),
+        }
+    }
+
+    pub fn longest_merge_ns(&self) -> u64 {
+        self.merges.iter().map(|(a, b)| b - a).max().unwrap_or(0)
+    }
+
+    pub fn peak_live_blocks(&self) -> u64 {
+        self.space.iter().map(|s| s.1).max().unwrap_or(0)
+    }
+}

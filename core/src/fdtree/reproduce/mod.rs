@@ -1,0 +1,15 @@
+//! Reproduction computations as plain functions returning numbers (not registered with the
+//! CLI yet; the lab wrapper will do that).
+//!
+//! 1. `space`: space over time for one insert stream: FD+FC (sampled after every merge step)
+//!    against the FD-tree of Li et al. (sampled at each pass, including its temporary peak),
+//!    FD+DS, and the B+tree, all on the same block counts.
+//! 2. `latency`: Fig. 1's sawtooth and Fig. 6's worst-case comparison of the three schemes,
+//!    by the discrete-event run.
+
+pub mod latency;
+pub mod space;
+
+pub use latency::{SchemeWorst, fig1_sawtooth, fig6_worst};
+
+pub use space::{SpacePoint, SpaceSeries, space_over_time};
