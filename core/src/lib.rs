@@ -10,6 +10,7 @@ pub mod bench;
 pub mod calibration_doc;
 pub mod device;
 pub mod labs;
+pub mod layouts;
 pub mod masm;
 pub mod plugin;
 pub mod reproduce;

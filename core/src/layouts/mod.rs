@@ -1,0 +1,39 @@
+//! Row vs column on flash: the study of seed 001, "Revisiting Database Storage Optimizations on
+//! Flash" (digest `shared/research/seeds/flash-layouts.md`). The algorithm core of the layouts
+//! lab: tables, NSM/DSM/PAX pages, a steppable scan executor timed on the existing HDD and SSD
+//! models, the paper's analytical model, and the reproductions as plain functions.
+//!
+//! 1. `schema`: LINEITEM (150 B, 16 attributes) and ORDERS (32 B, 7), widths and why.
+//! 2. `table`: the deterministic generator (seeded `Rng`) and the in-memory oracle scan.
+//! 3. `pages`: NSM, DSM and PAX pages of real bytes; shape-only tables for the paper's 60 M rows.
+//! 4. `query`: `scan{table, columns, predicate}` and its answer.
+//! 5. `settings`, `cpu`: the knobs (I/O unit, read-ahead, scheduler, compression, index, CPU
+//!    costs) with their sources and calibration points.
+//! 6. `plan`: which I/O units each file's stream needs (full scan, positions, index).
+//! 7. `io`: read-ahead streams, the scheduler policy (NOOP, CFQ-like), seek counting.
+//! 8. `device`: the adapter to `device::hdd` and `device::ssd` (no new device model).
+//! 9. `scan`: the executor, stepped one completed I/O request at a time.
+//! 10. `model`: Eq. 1–5 and the digest's combined model (§3.3) as pure functions.
+//! 11. `reproduce`: the paper's experiments E1–E11 computed by simulation, beside the paper's
+//!     numbers (not registered with the CLI yet).
+
+pub mod cpu;
+pub mod device;
+pub mod error;
+pub mod io;
+pub mod pages;
+pub mod plan;
+pub mod query;
+pub mod scan;
+pub mod schema;
+pub mod settings;
+pub mod table;
+
+pub use device::DeviceId;
+pub use error::LayoutError;
+pub use pages::{Layout, StoredTable};
+pub use query::{AnswerRow, Predicate, ScanQuery};
+pub use scan::{QueryOutcome, QuerySpec, ScanRun, StepEvent};
+pub use schema::{Schema, TableKind};
+pub use settings::{AccessPath, Compression, ScanSettings, Scheduler};
+pub use table::Table;
