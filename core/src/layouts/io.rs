@@ -43,6 +43,8 @@ pub struct Stream {
     pub rows_per_page: u64,
     pub rows: u64,
     pub file_bytes: u64,
+    /// This stream's I/O unit (the scan's 128 KB; one page for an index heap scan).
+    pub unit_bytes: u64,
     /// Needed unit indices, ascending.
     pub units: Vec<u64>,
     pub issued: usize,
@@ -71,6 +73,7 @@ impl Stream {
             rows_per_page,
             rows,
             file_bytes: io_page_bytes * page_count,
+            unit_bytes: 128 * 1024,
             units: Vec::new(),
             issued: 0,
             completed: Vec::new(),
@@ -81,26 +84,28 @@ impl Stream {
 
     /// Sets the needed units from the needed pages (see `plan::units_for_pages`).
     pub fn with_pages(mut self, pages: &[u64], unit_bytes: u64) -> Self {
-        self.units = super::plan::units_for_pages(&self, pages, unit_bytes);
+        self.unit_bytes = unit_bytes;
+        self.units = super::plan::units_for_pages(&self, pages);
         self.completed = vec![false; self.units.len()];
         self
     }
 
     /// First row of the page holding byte `unit · unit_bytes` of the file.
-    pub fn first_row_of_unit(&self, unit: u64, unit_bytes: u64) -> u64 {
-        ((unit * unit_bytes) / self.io_page_bytes * self.rows_per_page).min(self.rows)
+    pub fn first_row_of_unit(&self, unit: u64) -> u64 {
+        ((unit * self.unit_bytes) / self.io_page_bytes * self.rows_per_page).min(self.rows)
     }
 
     /// Rows the consumer may process: every needed unit before them is delivered.
-    pub fn frontier_row(&self, unit_bytes: u64) -> u64 {
+    pub fn frontier_row(&self) -> u64 {
         match self.units.get(self.delivered) {
             None => self.rows,
-            Some(&u) => self.first_row_of_unit(u, unit_bytes),
+            Some(&u) => self.first_row_of_unit(u),
         }
     }
 
     /// Units `[first, last]` a logical page spans on the device.
-    pub fn units_of_page(&self, page: u64, unit_bytes: u64) -> (u64, u64) {
+    pub fn units_of_page(&self, page: u64) -> (u64, u64) {
+        let unit_bytes = self.unit_bytes;
         let start = page * self.io_page_bytes;
         let end = (start + self.io_page_bytes).min(self.file_bytes.max(1));
         (start / unit_bytes, (end.max(start + 1) - 1) / unit_bytes)
@@ -112,9 +117,10 @@ impl Stream {
 
     /// Step 2: the consumer is at `row`; updates `consumed` and returns the unit indices (into
     /// `units`) to issue now.
-    pub fn advance(&mut self, row: u64, unit_bytes: u64, window: usize) -> std::ops::Range<usize> {
+    pub fn advance(&mut self, row: u64, read_ahead_bytes: u64) -> std::ops::Range<usize> {
+        let window = (read_ahead_bytes / self.unit_bytes).max(1) as usize;
         while self.consumed < self.units.len()
-            && self.first_row_of_unit(self.units[self.consumed], unit_bytes) <= row
+            && self.first_row_of_unit(self.units[self.consumed]) <= row
         {
             self.consumed += 1;
         }
@@ -238,14 +244,13 @@ mod tests {
     #[test]
     fn read_ahead_keeps_one_to_two_windows_ahead_of_the_consumer() {
         let mut s = stream(100);
-        let unit = 128 * 1024;
         // The consumer sits in unit 0, inside the only window: the look-ahead window follows.
-        assert_eq!(s.advance(0, unit, 4), 0..8);
-        assert_eq!(s.advance(320, unit, 4), 8..8);
+        assert_eq!(s.advance(0, 4 * 128 * 1024), 0..8);
+        assert_eq!(s.advance(320, 4 * 128 * 1024), 8..8);
         // Entering unit 4 (the first of the last issued window 4..8) issues 8..12.
-        assert_eq!(s.advance(4 * 320, unit, 4), 8..12);
-        assert_eq!(s.advance(5 * 320, unit, 4), 12..12);
-        assert_eq!(s.advance(8 * 320, unit, 4), 12..16);
+        assert_eq!(s.advance(4 * 320, 4 * 128 * 1024), 8..12);
+        assert_eq!(s.advance(5 * 320, 4 * 128 * 1024), 12..12);
+        assert_eq!(s.advance(8 * 320, 4 * 128 * 1024), 12..16);
     }
 
     #[test]
@@ -253,10 +258,10 @@ mod tests {
         let mut s = stream(3);
         s.complete(1);
         assert_eq!(s.delivered, 0);
-        assert_eq!(s.frontier_row(128 * 1024), 0);
+        assert_eq!(s.frontier_row(), 0);
         s.complete(0);
         assert_eq!(s.delivered, 2);
-        assert_eq!(s.frontier_row(128 * 1024), 640);
+        assert_eq!(s.frontier_row(), 640);
     }
 
     #[test]

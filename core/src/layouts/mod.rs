@@ -19,11 +19,15 @@
 
 pub mod cpu;
 pub mod device;
+pub mod dispatch;
 pub mod error;
 pub mod io;
+pub mod model;
+pub mod outcome;
 pub mod pages;
 pub mod plan;
 pub mod query;
+pub mod reproduce;
 pub mod scan;
 pub mod schema;
 pub mod settings;
@@ -31,9 +35,10 @@ pub mod table;
 
 pub use device::DeviceId;
 pub use error::LayoutError;
+pub use outcome::QueryOutcome;
 pub use pages::{Layout, StoredTable};
 pub use query::{AnswerRow, Predicate, ScanQuery};
-pub use scan::{QueryOutcome, QuerySpec, ScanRun, StepEvent};
+pub use scan::{QuerySpec, ScanRun, StepEvent};
 pub use schema::{Schema, TableKind};
 pub use settings::{AccessPath, Compression, ScanSettings, Scheduler};
 pub use table::Table;

@@ -70,10 +70,10 @@ pub fn pages_with_qualifying(
 }
 
 /// Step 4: ascending needed units of a stream for its needed pages.
-pub fn units_for_pages(stream: &Stream, pages: &[u64], unit_bytes: u64) -> Vec<u64> {
+pub fn units_for_pages(stream: &Stream, pages: &[u64]) -> Vec<u64> {
     let mut units = Vec::with_capacity(pages.len());
     for &p in pages {
-        let (first, last) = stream.units_of_page(p, unit_bytes);
+        let (first, last) = stream.units_of_page(p);
         for u in first..=last {
             if units.last().is_none_or(|&l| l < u) {
                 units.push(u);

@@ -12,7 +12,8 @@
 //!    store its ≈ 1 seek per 100+ MB (§5.2.2) without fitting to it.
 //! 5. I/O scheduler: NOOP (one FIFO) or CFQ-like (per-query queues in LBA order, 100 ms slices,
 //!    8 ms idling: Linux 2.6.24 `cfq_slice_sync` = HZ/10 and `cfq_slice_idle` = HZ/125,
-//!    recalled from the kernel source). The paper does not say which ran outside §5.3.3.
+//!    recalled from the kernel source). The paper does not say which ran outside §5.3.3; the
+//!    default is CFQ, Linux 2.6.24's default (digest §2.4 [inferred]).
 //! 6. A seek is a request starting ≥ 63 sectors (32,256 B) from the previous request's end
 //!    (§5.1.1 blktrace rule; end-to-start, digest §8 item 22).
 
@@ -84,7 +85,7 @@ impl Default for ScanSettings {
             io_unit_bytes: 128 * KB,
             read_ahead_bytes: 6 * MB,
             queue_depth: 32,
-            scheduler: Scheduler::Noop,
+            scheduler: Scheduler::Cfq,
             fragment_bytes: 128 * MB,
             fragment_gap_bytes: MB,
             compression: Compression::NONE,
