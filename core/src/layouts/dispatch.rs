@@ -111,19 +111,32 @@ impl ScanRun {
                 slice_ends_ns: dev.cfq_slice_end_ns,
                 now_ns: now,
             };
-            let eligible: Vec<Request> = dev
-                .queue
-                .iter()
-                .copied()
-                .filter(|r| !blocked[r.query])
-                .collect();
-            let Some(i) = pick(scheduler, &eligible, snapshot) else {
-                return Ok(());
+            // Copy the queue only when some query is blocked (rare): the common case picks
+            // straight from the queue, which stays in issue order.
+            let request = if blocked.iter().any(|&b| b) {
+                let eligible: Vec<Request> = dev
+                    .queue
+                    .iter()
+                    .copied()
+                    .filter(|r| !blocked[r.query])
+                    .collect();
+                let Some(i) = pick(scheduler, &eligible, snapshot) else {
+                    return Ok(());
+                };
+                let request = eligible[i];
+                if let Some(pos) = dev.queue.iter().position(|r| r.seq == request.seq) {
+                    dev.queue.remove(pos);
+                }
+                request
+            } else {
+                let Some(i) = pick(scheduler, dev.queue.make_contiguous(), snapshot) else {
+                    return Ok(());
+                };
+                let Some(request) = dev.queue.remove(i) else {
+                    return Ok(());
+                };
+                request
             };
-            let request = eligible[i];
-            if let Some(pos) = dev.queue.iter().position(|r| r.seq == request.seq) {
-                dev.queue.remove(pos);
-            }
             if scheduler == Scheduler::Cfq && dev.cfq_active != Some(request.query) {
                 dev.cfq_active = Some(request.query);
                 dev.cfq_slice_end_ns = now + self.settings.cfq_slice_ns;

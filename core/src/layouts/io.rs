@@ -182,11 +182,8 @@ pub fn pick(policy: Scheduler, queue: &[Request], s: SchedulerState) -> Option<u
         return None;
     }
     match policy {
-        Scheduler::Noop => queue
-            .iter()
-            .enumerate()
-            .min_by_key(|(_, r)| r.seq)
-            .map(|(i, _)| i),
+        // The queue is kept in issue order (`ScanRun::check_invariants`), so FIFO is its head.
+        Scheduler::Noop => Some(0),
         Scheduler::Cfq => {
             let active = s
                 .active_query

@@ -4,7 +4,7 @@
 //!    (the paper's Fig. 3(c) definition), seeks and requests attributed at dispatch, bytes
 //!    read, qualifying rows and the answer.
 //! 2. Invariants (`check_invariants`): per stream delivered ≤ issued ≤ needed and needed units
-//!    ascending; every queued or in-flight request is an issued, undelivered unit; a cursor
+//!    ascending; device queues in issue order (NOOP takes the head); every queued or in-flight request is an issued, undelivered unit; a cursor
 //!    never passes the table; a finished query read every unit it needed (no buffer pool: what
 //!    was needed was read from the device).
 
@@ -68,6 +68,14 @@ impl ScanRun {
             }
         }
         for dev in &self.devices {
+            if dev
+                .queue
+                .iter()
+                .zip(dev.queue.iter().skip(1))
+                .any(|(a, b)| a.seq >= b.seq)
+            {
+                return Err("a device queue is out of issue order".into());
+            }
             for r in dev.queue.iter().chain(dev.in_flight.iter().map(|(_, r)| r)) {
                 let s = &self.streams[r.stream];
                 if r.index >= s.issued || s.completed[r.index] {

@@ -332,6 +332,7 @@ impl ScanRun {
             qualifying,
             projected: query.columns_read().len() as f64,
             attributes: table.schema.columns.len() as f64,
+            tuple_bytes: f64::from(table.schema.tuple_bytes()),
             compressed,
         };
         self.settings.cpu.block_ns(table.layout, work)
