@@ -79,7 +79,13 @@ impl ScanRun {
                 return Ok(());
             }
             if dev.idle_until_ns.is_some_and(|t| t > now) {
-                return Ok(());
+                // Idling ends early when the active query issues again.
+                let active = dev.cfq_active;
+                if !dev.queue.iter().any(|r| Some(r.query) == active) {
+                    return Ok(());
+                }
+                self.devices[d].idle_until_ns = None;
+                continue;
             }
             let scheduler = self.settings.scheduler;
             // CFQ idling: the active query has nothing queued but may issue soon.
