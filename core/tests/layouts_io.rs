@@ -173,3 +173,19 @@ fn competing_scans_on_a_disk_seek_and_noop_differs_from_cfq() {
     }
     assert_ne!(times[0], times[1]);
 }
+
+#[test]
+fn a_scan_cloned_mid_run_finishes_exactly_like_the_original() {
+    let spec = case(DeviceId::Disk, TableKind::Lineitem, Layout::Dsm, 6, 0.1)
+        .spec(0, 1)
+        .unwrap();
+    let mut run = ScanRun::new(&[DeviceId::Disk], vec![spec], ScanSettings::default()).unwrap();
+    for _ in 0..50 {
+        run.step().unwrap();
+    }
+    let mut copy = run.clone();
+    run.run_to_end().unwrap();
+    copy.run_to_end().unwrap();
+    assert_eq!(run.outcome(0), copy.outcome(0));
+    assert_eq!(run.devices[0].seeks, copy.devices[0].seeks);
+}

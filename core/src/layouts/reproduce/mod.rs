@@ -4,10 +4,11 @@
 //!
 //! 1. `runner`: one scan of a shape-only table at a chosen row count (60 M = the paper's).
 //! 2. `projectivity`: E1 (LINEITEM, disk vs SSD-Fast), E2 (the three SSDs), E9 (ORDERS), the
-//!    time-vs-projectivity curves and their crossovers; E3 (the Eq. 3 calculator).
-//! 3. `knobs`: E4 (compression), E7 (read-ahead), E10 (selectivity and CPU).
-//! 4. `contention`: E11 (concurrent scans, NOOP vs CFQ) and E8 (index placement).
-//! 5. `model_vs_sim`: the analytic model beside the simulation.
+//!    time-vs-projectivity curves and their crossovers.
+//! 3. `extensions`: E3 (the Eq. 3 calculator) and PAX beside NSM.
+//! 4. `knobs`: E4 (compression), E7 (read-ahead), E10 (selectivity and CPU).
+//! 5. `contention`: E11 (concurrent scans, NOOP vs CFQ) and E8 (index placement).
+//! 6. `model_vs_sim`: the analytic model beside the simulation.
 //!
 //! Rules: the simulated number is computed by the simulator; the paper's number is only the
 //! reference. A constant fitted to a paper number is a calibration point and its comparison is
@@ -17,6 +18,7 @@
 //! 60 M rows only, and `pass` is computed only there.
 
 pub mod contention;
+pub mod extensions;
 pub mod knobs;
 pub mod model_vs_sim;
 pub mod projectivity;
@@ -125,7 +127,8 @@ pub fn all(rows: u64) -> Result<Vec<Comparison>, LayoutError> {
     let lineitem_fraction = disk.crossover().map_or(f64::NAN, |c| c.fraction);
     out.extend(projectivity::e2_flash_devices(rows, disk)?);
     out.extend(e1.comparisons);
-    out.extend(projectivity::e3_calculator());
+    out.extend(extensions::e3_calculator());
+    out.extend(extensions::pax_vs_nsm(rows)?);
     out.extend(projectivity::e9_orders(rows, lineitem_fraction)?.comparisons);
     out.extend(knobs::e4_compression(rows)?);
     out.extend(knobs::e7_prefetch(rows)?);

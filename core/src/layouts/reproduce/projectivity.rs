@@ -1,4 +1,4 @@
-//! Row vs column against projectivity (paper §5.1, §5.3.1; digest E1, E2, E3, E9).
+//! Row vs column against projectivity (paper §5.1, §5.3.1; digest E1, E2, E9).
 //!
 //! 1. For each device, one row-store scan (its time does not depend on k) and column-store
 //!    scans for k = 1..N, selectivity 10 % (§5.1 default), attributes 1..k in schema order.
@@ -6,12 +6,9 @@
 //!    linearly between attribute counts, reported as a fraction of the tuple's bytes (digest §8
 //!    item 4) and as an attribute count.
 //! 3. Seeks are the blktrace rule's (≥ 63 sectors from the previous request's end).
-//! 4. E3 evaluates Eq. 3 with the digest's calibration (α and β fitted to the paper's own
-//!    crossover and seek count, so a consistency check of the calculator, not a reproduction).
 
 use super::super::device::DeviceId;
 use super::super::error::LayoutError;
-use super::super::model::eq3_crossover;
 use super::super::outcome::QueryOutcome;
 use super::super::pages::Layout;
 use super::super::schema::{Schema, TableKind};
@@ -297,40 +294,6 @@ pub fn e2_flash_devices(rows: u64, disk: &Curve) -> Result<Vec<Comparison>, Layo
             ),
         ),
     ])
-}
-
-/// E3: the Eq. 3 calculator with the digest's calibration (§3.4).
-pub fn e3_calculator() -> Vec<Comparison> {
-    let lineitem = eq3_crossover(9000.0, 1.08, 562.5, 54.2, 80.0, 0.004);
-    let min_ssd = [0.0001, 0.0002, 0.0006]
-        .iter()
-        .zip([250.0, 69.0, 25.0])
-        .map(|(&l, b)| eq3_crossover(9000.0, 1.0, 562.5, 54.2, b, l))
-        .fold(f64::INFINITY, f64::min);
-    vec![
-        Comparison::new(
-            "E3.eq3.lineitem_disk_k",
-            "Eq. 3 with α = 1.08, β = 54.2, l = 4 ms, B = 80, C = 562.5, R = 9000",
-            "attributes",
-            14.4,
-            lineitem,
-            (14.3, 14.5),
-            Kind::Calibrated,
-            super::super::schema::PAPER_ROWS,
-            "α and β fitted to the paper's crossover and seek count (digest §3.4)".into(),
-        ),
-        Comparison::new(
-            "E3.eq3.ssd_min_k",
-            "Eq. 3 with α = 1 on every SSD: k* ≥ 15.9 of 16",
-            "attributes",
-            15.9,
-            min_ssd,
-            (15.9, 16.0),
-            Kind::Reproduced,
-            super::super::schema::PAPER_ROWS,
-            "l = 0.1 / 0.2 / 0.6 ms, B = 250 / 69 / 25 MB/s".into(),
-        ),
-    ]
 }
 
 /// E9: ORDERS, disk vs SSD-Fast (and Medium, Slow scaled by bandwidth); `lineitem_fraction`
