@@ -189,3 +189,29 @@ fn a_scan_cloned_mid_run_finishes_exactly_like_the_original() {
     assert_eq!(run.outcome(0), copy.outcome(0));
     assert_eq!(run.devices[0].seeks, copy.devices[0].seeks);
 }
+
+#[test]
+fn the_view_shows_column_streams_and_the_disk_head_moving() {
+    let spec = case(DeviceId::Disk, TableKind::Orders, Layout::Dsm, 3, 0.1)
+        .spec(0, 1)
+        .unwrap();
+    let mut run = ScanRun::new(&[DeviceId::Disk], vec![spec], ScanSettings::default()).unwrap();
+    let mut heads = std::collections::BTreeSet::new();
+    while run.step().unwrap().is_some() {
+        let v = run.view();
+        assert_eq!(v.streams.len(), 3);
+        assert!(
+            v.devices[0].in_flight <= 1,
+            "a disk serves one request at a time"
+        );
+        heads.insert(v.devices[0].head_offset);
+        for s in &v.streams {
+            assert!(s.delivered_units <= s.issued_units && s.issued_units <= s.needed_units);
+        }
+    }
+    let v = run.view();
+    let columns: Vec<Option<usize>> = v.streams.iter().map(|s| s.column).collect();
+    assert_eq!(columns, vec![Some(0), Some(1), Some(2)]);
+    assert!(heads.len() > 100);
+    assert_eq!(v.queries[0].cursor_row, ROWS);
+}

@@ -14,7 +14,8 @@
 //! 8. `device`: the adapter to `device::hdd` and `device::ssd` (no new device model).
 //! 9. `scan`: the executor, stepped one completed I/O request at a time.
 //! 10. `model`: Eq. 1–5 and the digest's combined model (§3.3) as pure functions.
-//! 11. `reproduce`: the paper's experiments E1–E11 computed by simulation, beside the paper's
+//! 11. `view`: a plain-data snapshot of a running scan for the future lab view.
+//! 12. `reproduce`: the paper's experiments E1–E11 computed by simulation, beside the paper's
 //!     numbers (not registered with the CLI yet).
 
 pub mod cpu;
@@ -32,6 +33,7 @@ pub mod scan;
 pub mod schema;
 pub mod settings;
 pub mod table;
+pub mod view;
 
 pub use device::DeviceId;
 pub use error::LayoutError;
