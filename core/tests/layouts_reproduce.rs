@@ -1,7 +1,7 @@
 //! The reproductions run end to end. At a small scale (fast) only the ordinal claims are
 //! checked; the paper-scale report is an ignored test (run with --ignored --nocapture).
 
-use flashlab_core::layouts::reproduce::{Kind, all, model_vs_sim, projectivity};
+use flashlab_core::layouts::reproduce::{Kind, all, contention, model_vs_sim, projectivity};
 use flashlab_core::layouts::schema::PAPER_ROWS;
 
 #[test]
@@ -48,5 +48,13 @@ fn paper_scale_report() {
             c.row.elapsed_s(),
             times.join(" ")
         );
+    }
+}
+
+#[test]
+#[ignore]
+fn paper_scale_e11() {
+    for c in contention::e11_concurrency(PAPER_ROWS).unwrap() {
+        println!("{}", c.line());
     }
 }

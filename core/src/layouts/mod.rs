@@ -17,6 +17,21 @@
 //! 11. `view`: a plain-data snapshot of a running scan for the future lab view.
 //! 12. `reproduce`: the paper's experiments E1–E11 computed by simulation, beside the paper's
 //!     numbers (not registered with the CLI yet).
+//!
+//! What a lab wrapper drives (all state is plain owned data, `Clone` + `Debug`):
+//! - `ScanRun::new(&[DeviceId], Vec<QuerySpec>, ScanSettings)` (or `ScanRun::single`) builds
+//!   the run; `step()` completes one I/O request and returns a `StepEvent` (device, request,
+//!   seek flag), `None` when done; `run_to_end()`; `outcome(q)` gives a `QueryOutcome` (elapsed,
+//!   CPU, I/O wait, seeks, bytes, answer); `view()` a `ScanView`; `check_invariants()`.
+//! - `Table::generate` + `Table::oracle_scan` are the reference; `StoredTable::load` /
+//!   `shape_only` build pages; `model::*` are the formulas; `reproduce::all(rows)` the figures.
+//!
+//! Deviations from the paper's setup (each documented where it lives): a1 is drawn uniformly,
+//! not sorted as TPC-H's L_ORDERKEY (qualifying rows scattered, digest §8 item 10); the page
+//! size (4 KB) and output block (1,000 rows) are assumptions; the prefetcher knows the
+//! qualifying positions up front; the SSD presets run in "datasheet" mode (no η calibration,
+//! digest §8 item 5); the compression knob scales on-device bytes and CPU, the bytes on pages
+//! stay uncompressed; no RAID-0 device.
 
 pub mod cpu;
 pub mod device;

@@ -56,7 +56,8 @@ fn concurrent(
 
 /// E11.
 pub fn e11_concurrency(rows: u64) -> Result<Vec<Comparison>, LayoutError> {
-    let ns = [1usize, 2, 4, 8];
+    // N = 4 is not a paper number; leaving it out saves a quarter of the (heaviest) runs.
+    let ns = [1usize, 2, 8];
     let mut disk = Vec::new();
     let mut ssd = Vec::new();
     for &n in &ns {
@@ -77,8 +78,8 @@ pub fn e11_concurrency(rows: u64) -> Result<Vec<Comparison>, LayoutError> {
     };
     let max_cpu = disk
         .iter()
-        .chain(&ssd)
         .skip(1)
+        .chain(ssd.iter().skip(1))
         .map(|(o, _, _)| o.cpu_fraction())
         .fold(0.0, f64::max);
     Ok(vec![
@@ -98,7 +99,7 @@ pub fn e11_concurrency(rows: u64) -> Result<Vec<Comparison>, LayoutError> {
             "SSD: linear in N (8× at N = 8)",
             "ratio",
             8.0,
-            norm(&ssd, 3),
+            norm(&ssd, 2),
             band(8.0, 0.10),
             Kind::Reproduced,
             rows,
@@ -120,7 +121,7 @@ pub fn e11_concurrency(rows: u64) -> Result<Vec<Comparison>, LayoutError> {
             "disk: 14× slower at N = 8 (FIXME-flagged in the paper)",
             "ratio",
             14.0,
-            norm(&disk, 3),
+            norm(&disk, 2),
             (11.0, 17.0),
             Kind::Fixme,
             rows,

@@ -14,7 +14,12 @@
 //! reference. A constant fitted to a paper number is a calibration point and its comparison is
 //! marked `calibrated` (not a reproduction). FIXME-flagged paper numbers are marked `fixme` and
 //! only get a wide band (digest §8 item 1). Tolerances are the digest's §5 bands, fixed before
-//! the first run. Seek counts and times scale with the row count; the paper's values apply at
+//! the first run.
+//!
+//! FIXME-flagged paper numbers used (as `Kind::Fixme`, wide bands): the disk's "14×" at N = 8
+//! (E11) and the "34 %" sequential-scan win over the index (E8, whose test the paper does not
+//! describe). Not used: the CPU "factor of 50" (E1), the RAID-0 "crossover when 90 %" (E2, no
+//! RAID device here), the "could be dropped" PAX remark. Seek counts and times scale with the row count; the paper's values apply at
 //! 60 M rows only, and `pass` is computed only there.
 
 pub mod contention;
