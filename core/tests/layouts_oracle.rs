@@ -81,8 +81,16 @@ fn every_layout_on_every_device_answers_like_the_in_memory_table() {
         let dev = device(&mut rng);
         for layout in Layout::ALL {
             let stored = StoredTable::load(&table, layout, 4096).unwrap();
+            // Every other seed puts the index (if any) on a second device, SSD-Fast.
+            let spec = QuerySpec {
+                table: stored,
+                query: query.clone(),
+                device: 0,
+                index_device: usize::from(seed % 2 == 0),
+                seed,
+            };
             let mut run =
-                ScanRun::single(dev, stored, query.clone(), settings.clone(), seed).unwrap();
+                ScanRun::new(&[dev, DeviceId::SsdFast], vec![spec], settings.clone()).unwrap();
             while run.step().unwrap().is_some() {
                 assert_eq!(run.check_invariants(), Ok(()), "seed {seed} {layout:?}");
             }
