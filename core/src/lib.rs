@@ -13,6 +13,7 @@ pub mod fdtree;
 pub mod flashlog;
 pub mod ipa;
 pub mod labs;
+pub mod layouts;
 pub mod masm;
 pub mod payload;
 pub mod plugin;

@@ -1,0 +1,166 @@
+//! The devices a scan is timed on: the existing HDD and SSD models, driven request by request.
+//! Nothing here models a device; it only adapts the scan's requests to the two models.
+//!
+//! 1. Disk: `crate::device::hdd` preset `seed001-barracuda-sata2` (the paper's Seagate Barracuda
+//!    SATA 2.0 7200 rpm, 80 MB/s). A request of 128 KB becomes a run of 512 B sectors served by
+//!    `hdd::service::service` (seek curve + rotation + transfer with track switches) from the
+//!    head's current position; the disk serves one request at a time.
+//! 2. SSDs: `crate::device::ssd` presets `ssd_fast`, `ssd_medium`, `ssd_slow` (paper Table 2;
+//!    host link fitted to the sequential read, controller time per command to the random-read
+//!    IOPS, see `ssd/drives.rs`). A request takes one controller command, then each of its 4 KB
+//!    pages is sensed on its die and crosses its channel and the host link
+//!    (`ssd::timing::Timing`). Logical pages are striped channel-first over the dies (page p on
+//!    die p mod dies), the layout a sequential write leaves; the scan only reads, so there is
+//!    no FTL state to keep. Requests book resources on dispatch, so many can be in flight.
+//! 3. Both report the time the request completes; the scan decides what to dispatch when
+//!    (`io.rs`).
+
+use super::error::LayoutError;
+use crate::device::hdd::disk::Disk;
+use crate::device::hdd::geometry::SECTOR_BYTES;
+use crate::device::hdd::presets as hdd_presets;
+use crate::device::hdd::service::{DiskRequest, HeadState, service};
+use crate::device::ssd::config::device_model;
+use crate::device::ssd::geometry::Geometry as SsdGeometry;
+use crate::device::ssd::presets as ssd_presets;
+use crate::device::ssd::timing::Timing;
+
+/// The paper's devices (Table 2).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub enum DeviceId {
+    Disk,
+    SsdFast,
+    SsdMedium,
+    SsdSlow,
+}
+
+impl DeviceId {
+    pub const ALL: [DeviceId; 4] = [
+        DeviceId::Disk,
+        DeviceId::SsdFast,
+        DeviceId::SsdMedium,
+        DeviceId::SsdSlow,
+    ];
+    pub const SSDS: [DeviceId; 3] = [DeviceId::SsdFast, DeviceId::SsdMedium, DeviceId::SsdSlow];
+
+    pub fn preset(self) -> &'static str {
+        match self {
+            DeviceId::Disk => "seed001-barracuda-sata2",
+            DeviceId::SsdFast => "ssd_fast",
+            DeviceId::SsdMedium => "ssd_medium",
+            DeviceId::SsdSlow => "ssd_slow",
+        }
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            DeviceId::Disk => "Disk",
+            DeviceId::SsdFast => "SSD-Fast",
+            DeviceId::SsdMedium => "SSD-Medium",
+            DeviceId::SsdSlow => "SSD-Slow",
+        }
+    }
+
+    /// Table 2: sequential read B (MB/s) and access latency l (ms), for the analytic model.
+    pub fn table2_bandwidth_latency(self) -> (f64, f64) {
+        match self {
+            DeviceId::Disk => (80.0, 4.0),
+            DeviceId::SsdFast => (250.0, 0.1),
+            DeviceId::SsdMedium => (69.0, 0.2),
+            DeviceId::SsdSlow => (25.0, 0.6),
+        }
+    }
+
+    pub fn is_disk(self) -> bool {
+        self == DeviceId::Disk
+    }
+}
+
+#[derive(Debug, Clone)]
+pub struct HddState {
+    pub disk: Disk,
+    pub head: HeadState,
+}
+
+#[derive(Debug, Clone)]
+pub struct SsdState {
+    pub timing: Timing,
+    pub geometry: SsdGeometry,
+}
+
+#[derive(Debug, Clone)]
+pub enum ScanDevice {
+    Hdd(Box<HddState>),
+    Ssd(Box<SsdState>),
+}
+
+impl ScanDevice {
+    pub fn new(id: DeviceId) -> Result<Self, LayoutError> {
+        if id.is_disk() {
+            let preset = hdd_presets::preset(id.preset())
+                .ok_or_else(|| LayoutError::Device(format!("no preset {}", id.preset())))?;
+            let disk = Disk::from_params(&preset.params).map_err(LayoutError::Device)?;
+            return Ok(Self::Hdd(Box::new(HddState {
+                disk,
+                head: HeadState::default(),
+            })));
+        }
+        let preset = ssd_presets::preset(id.preset())
+            .ok_or_else(|| LayoutError::Device(format!("no preset {}", id.preset())))?;
+        let (geometry, params) = device_model(&preset.constants);
+        let timing = Timing::new(params, geometry.channels, geometry.dies_per_channel);
+        Ok(Self::Ssd(Box::new(SsdState { timing, geometry })))
+    }
+
+    /// True if the device serves one request at a time (the disk's single actuator).
+    pub fn is_serial(&self) -> bool {
+        matches!(self, ScanDevice::Hdd(_))
+    }
+
+    /// Serves a read of `bytes` at device byte `offset` dispatched at `now_ns`; returns when it
+    /// completes. A disk must be idle at `now_ns` (the caller's rule).
+    pub fn serve(&mut self, offset: u64, bytes: u64, now_ns: u64) -> Result<u64, LayoutError> {
+        match self {
+            ScanDevice::Hdd(h) => {
+                let request = DiskRequest {
+                    lba: offset / SECTOR_BYTES,
+                    sector_count: bytes.div_ceil(SECTOR_BYTES),
+                    is_write: false,
+                };
+                let s = service(&h.disk, request, h.head, now_ns).ok_or_else(|| {
+                    LayoutError::Device(format!(
+                        "read of {bytes} B at byte {offset} leaves the disk"
+                    ))
+                })?;
+                h.head = s.end;
+                Ok(now_ns + s.total_ns())
+            }
+            ScanDevice::Ssd(s) => {
+                let page_bytes = u64::from(s.geometry.page_bytes);
+                let dies = u64::from(s.geometry.dies());
+                let per_block = u64::from(s.geometry.pages_per_block);
+                let t0 = s.timing.command(now_ns);
+                let mut done = t0;
+                let first = offset / page_bytes;
+                let last = (offset + bytes.max(1) - 1) / page_bytes;
+                for page in first..=last {
+                    let die = (page % dies) as u32;
+                    let in_block = ((page / dies) % per_block) as u32;
+                    let (_, delivered) = s.timing.read_page(t0, die, in_block);
+                    done = done.max(delivered);
+                }
+                Ok(done)
+            }
+        }
+    }
+
+    /// Device capacity in bytes (the scan's files must fit).
+    pub fn capacity_bytes(&self) -> u64 {
+        match self {
+            ScanDevice::Hdd(h) => h.disk.geometry.capacity_bytes(),
+            // The real drive's size is not the lab-scale geometry: reads address pages by
+            // modulo striping, so any offset is valid.
+            ScanDevice::Ssd(_) => u64::MAX,
+        }
+    }
+}

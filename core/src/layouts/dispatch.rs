@@ -1,0 +1,193 @@
+//! Device queues and dispatch (step 2 of `scan.rs`): which request each device serves next,
+//! when, and which event comes next.
+//!
+//! 1. Files are allocated on a device one after another (block-group placement plus a gap).
+//! 2. A disk takes one request when idle, an SSD up to the queue depth; a query whose CPU is in
+//!    its non-overlapped part gets nothing dispatched (`cpu.rs` item 4).
+//! 3. CFQ-like idling: when the active query has nothing queued, is still running and its slice
+//!    is not over, the disk waits up to 8 ms after that query's last completion before the
+//!    scheduler may switch queries (this is what makes CFQ slower than NOOP on a disk with
+//!    competing scans, §5.3.3).
+//! 4. The policy itself is the pure `io::pick`; seeks are counted here, at dispatch.
+//! 5. The next event is the earliest completion, CPU end, I/O unblock or idle expiry.
+
+use std::collections::VecDeque;
+
+use super::device::{DeviceId, ScanDevice};
+use super::error::LayoutError;
+use super::io::{Request, SchedulerState, device_span, is_seek, pick};
+use super::scan::ScanRun;
+use super::settings::{ScanSettings, Scheduler};
+
+#[derive(Debug, Clone)]
+pub struct DeviceQueue {
+    pub id: DeviceId,
+    pub device: ScanDevice,
+    pub queue: VecDeque<Request>,
+    /// (completion ns, request), at most the queue depth (1 on a disk).
+    pub in_flight: Vec<(u64, Request)>,
+    pub last_end: Option<u64>,
+    pub next_free_offset: u64,
+    pub seeks: u64,
+    pub requests: u64,
+    pub bytes: u64,
+    pub cfq_active: Option<usize>,
+    pub cfq_slice_end_ns: u64,
+    /// CFQ idling: the device waits for the active query until then.
+    pub idle_until_ns: Option<u64>,
+}
+
+impl DeviceQueue {
+    pub fn new(id: DeviceId) -> Result<Self, LayoutError> {
+        Ok(Self {
+            id,
+            device: ScanDevice::new(id)?,
+            queue: VecDeque::new(),
+            in_flight: Vec::new(),
+            last_end: None,
+            next_free_offset: 0,
+            seeks: 0,
+            requests: 0,
+            bytes: 0,
+            cfq_active: None,
+            cfq_slice_end_ns: 0,
+            idle_until_ns: None,
+        })
+    }
+}
+
+pub(super) fn allocate(d: &mut DeviceQueue, bytes: u64, s: &ScanSettings) -> u64 {
+    let base = d.next_free_offset;
+    let span = device_span(bytes, s.fragment_bytes, s.fragment_gap_bytes);
+    // Next file starts at the next unit boundary after a metadata gap.
+    d.next_free_offset = (base + span).div_ceil(s.io_unit_bytes) * s.io_unit_bytes;
+    base
+}
+
+impl ScanRun {
+    /// Step 2 on device `d`.
+    pub(super) fn dispatch(&mut self, d: usize) -> Result<(), LayoutError> {
+        let now = self.now_ns;
+        loop {
+            let dev = &self.devices[d];
+            let limit = if dev.device.is_serial() {
+                1
+            } else {
+                self.settings.queue_depth as usize
+            };
+            if dev.in_flight.len() >= limit || dev.queue.is_empty() {
+                return Ok(());
+            }
+            if dev.idle_until_ns.is_some_and(|t| t > now) {
+                // Idling ends early when the active query issues again.
+                let active = dev.cfq_active;
+                if !dev.queue.iter().any(|r| Some(r.query) == active) {
+                    return Ok(());
+                }
+                self.devices[d].idle_until_ns = None;
+                continue;
+            }
+            let scheduler = self.settings.scheduler;
+            // CFQ idling: the active query has nothing queued but may issue soon.
+            if scheduler == Scheduler::Cfq
+                && let Some(a) = dev.cfq_active
+                && dev.idle_until_ns.is_none()
+                && !dev.queue.iter().any(|r| r.query == a)
+                && self.queries[a].finished_ns.is_none()
+                && now < dev.cfq_slice_end_ns
+                && dev.in_flight.is_empty()
+            {
+                let until = (self.queries[a].last_completion_ns + self.settings.cfq_idle_ns)
+                    .min(dev.cfq_slice_end_ns);
+                if until > now {
+                    self.devices[d].idle_until_ns = Some(until);
+                    return Ok(());
+                }
+            }
+            let blocked: Vec<bool> = self
+                .queries
+                .iter()
+                .map(|qs| qs.io_blocked_until_ns > now)
+                .collect();
+            let dev = &mut self.devices[d];
+            dev.idle_until_ns = None;
+            let snapshot = SchedulerState {
+                head_offset: dev.last_end.unwrap_or(0),
+                active_query: dev.cfq_active,
+                slice_ends_ns: dev.cfq_slice_end_ns,
+                now_ns: now,
+            };
+            // Copy the queue only when some query is blocked (rare): the common case picks
+            // straight from the queue, which stays in issue order.
+            let request = if blocked.iter().any(|&b| b) {
+                let eligible: Vec<Request> = dev
+                    .queue
+                    .iter()
+                    .copied()
+                    .filter(|r| !blocked[r.query])
+                    .collect();
+                let Some(i) = pick(scheduler, &eligible, snapshot) else {
+                    return Ok(());
+                };
+                let request = eligible[i];
+                if let Some(pos) = dev.queue.iter().position(|r| r.seq == request.seq) {
+                    dev.queue.remove(pos);
+                }
+                request
+            } else {
+                let Some(i) = pick(scheduler, dev.queue.make_contiguous(), snapshot) else {
+                    return Ok(());
+                };
+                let Some(request) = dev.queue.remove(i) else {
+                    return Ok(());
+                };
+                request
+            };
+            if scheduler == Scheduler::Cfq && dev.cfq_active != Some(request.query) {
+                dev.cfq_active = Some(request.query);
+                dev.cfq_slice_end_ns = now + self.settings.cfq_slice_ns;
+            }
+            let seek = is_seek(dev.last_end, request.offset);
+            dev.last_end = Some(request.offset + request.bytes);
+            dev.seeks += u64::from(seek);
+            dev.requests += 1;
+            dev.bytes += request.bytes;
+            let done = dev.device.serve(request.offset, request.bytes, now)?;
+            dev.in_flight.push((done, request));
+            self.seek_flags.push((request.seq, seek));
+            let qs = &mut self.queries[request.query];
+            qs.seeks += u64::from(seek);
+            qs.requests += 1;
+            qs.bytes_read += request.bytes;
+        }
+    }
+
+    /// The earliest future event: (time, Some(device) for a completion).
+    pub(super) fn next_event(&self) -> Option<(u64, Option<usize>)> {
+        let mut best: Option<(u64, Option<usize>)> = None;
+        let mut consider = |t: u64, d: Option<usize>| {
+            if best.is_none_or(|(b, _)| t < b) {
+                best = Some((t, d));
+            }
+        };
+        for (d, dev) in self.devices.iter().enumerate() {
+            for &(t, _) in &dev.in_flight {
+                consider(t, Some(d));
+            }
+            if let Some(t) = dev.idle_until_ns {
+                consider(t.max(self.now_ns), None);
+            }
+        }
+        for qs in &self.queries {
+            if qs.finished_ns.is_none() {
+                if qs.cpu_free_ns > self.now_ns {
+                    consider(qs.cpu_free_ns, None);
+                }
+                if qs.io_blocked_until_ns > self.now_ns {
+                    consider(qs.io_blocked_until_ns, None);
+                }
+            }
+        }
+        best
+    }
+}

@@ -1,0 +1,61 @@
+//! Row vs column on flash: the study of seed 001, "Revisiting Database Storage Optimizations on
+//! Flash" (digest `shared/research/seeds/flash-layouts.md`). The algorithm core of the layouts
+//! lab: tables, NSM/DSM/PAX pages, a steppable scan executor timed on the existing HDD and SSD
+//! models, the paper's analytical model, and the reproductions as plain functions.
+//!
+//! 1. `schema`: LINEITEM (150 B, 16 attributes) and ORDERS (32 B, 7), widths and why.
+//! 2. `table`: the deterministic generator (seeded `Rng`) and the in-memory oracle scan.
+//! 3. `pages`: NSM, DSM and PAX pages of real bytes; shape-only tables for the paper's 60 M rows.
+//! 4. `query`: `scan{table, columns, predicate}` and its answer.
+//! 5. `settings`, `cpu`: the knobs (I/O unit, read-ahead, scheduler, compression, index, CPU
+//!    costs) with their sources and calibration points.
+//! 6. `plan`: which I/O units each file's stream needs (full scan, positions, index).
+//! 7. `io`: read-ahead streams, the scheduler policy (NOOP, CFQ-like), seek counting.
+//! 8. `device`: the adapter to `device::hdd` and `device::ssd` (no new device model).
+//! 9. `scan`: the executor, stepped one completed I/O request at a time.
+//! 10. `model`: Eq. 1–5 and the digest's combined model (§3.3) as pure functions.
+//! 11. `view`: a plain-data snapshot of a running scan for the future lab view.
+//! 12. `reproduce`: the paper's experiments E1–E11 computed by simulation, beside the paper's
+//!     numbers (not registered with the CLI yet).
+//!
+//! What a lab wrapper drives (all state is plain owned data, `Clone` + `Debug`):
+//! - `ScanRun::new(&[DeviceId], Vec<QuerySpec>, ScanSettings)` (or `ScanRun::single`) builds
+//!   the run; `step()` completes one I/O request and returns a `StepEvent` (device, request,
+//!   seek flag), `None` when done; `run_to_end()`; `outcome(q)` gives a `QueryOutcome` (elapsed,
+//!   CPU, I/O wait, seeks, bytes, answer); `view()` a `ScanView`; `check_invariants()`.
+//! - `Table::generate` + `Table::oracle_scan` are the reference; `StoredTable::load` /
+//!   `shape_only` build pages; `model::*` are the formulas; `reproduce::all(rows)` the figures.
+//!
+//! Deviations from the paper's setup (each documented where it lives): a1 is drawn uniformly,
+//! not sorted as TPC-H's L_ORDERKEY (qualifying rows scattered, digest §8 item 10); the page
+//! size (4 KB) and output block (1,000 rows) are assumptions; the prefetcher knows the
+//! qualifying positions up front; the SSD presets run in "datasheet" mode (no η calibration,
+//! digest §8 item 5); the compression knob scales on-device bytes and CPU, the bytes on pages
+//! stay uncompressed; no RAID-0 device.
+
+pub mod cpu;
+pub mod device;
+pub mod dispatch;
+pub mod error;
+pub mod io;
+pub mod model;
+pub mod outcome;
+pub mod pages;
+pub mod plan;
+pub mod query;
+pub mod reproduce;
+pub mod scan;
+pub mod schema;
+pub mod settings;
+pub mod table;
+pub mod view;
+
+pub use device::DeviceId;
+pub use error::LayoutError;
+pub use outcome::QueryOutcome;
+pub use pages::{Layout, StoredTable};
+pub use query::{AnswerRow, Predicate, ScanQuery};
+pub use scan::{QuerySpec, ScanRun, StepEvent};
+pub use schema::{Schema, TableKind};
+pub use settings::{AccessPath, Compression, ScanSettings, Scheduler};
+pub use table::Table;

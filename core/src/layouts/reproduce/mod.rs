@@ -1,0 +1,144 @@
+//! The paper's experiments computed by simulation, each number beside the paper's reference
+//! (digest §5, E1–E11). Plain functions returning `Comparison`s and curves; not registered with
+//! the CLI yet.
+//!
+//! 1. `runner`: one scan of a shape-only table at a chosen row count (60 M = the paper's).
+//! 2. `projectivity`: E1 (LINEITEM, disk vs SSD-Fast), E2 (the three SSDs), E9 (ORDERS), the
+//!    time-vs-projectivity curves and their crossovers.
+//! 3. `extensions`: E3 (the Eq. 3 calculator) and PAX beside NSM.
+//! 4. `knobs`: E4 (compression), E7 (read-ahead), E10 (selectivity and CPU).
+//! 5. `contention`: E11 (concurrent scans, NOOP vs CFQ) and E8 (index placement).
+//! 6. `model_vs_sim`: the analytic model beside the simulation.
+//!
+//! Rules: the simulated number is computed by the simulator; the paper's number is only the
+//! reference. A constant fitted to a paper number is a calibration point and its comparison is
+//! marked `calibrated` (not a reproduction). FIXME-flagged paper numbers are marked `fixme` and
+//! only get a wide band (digest §8 item 1). Tolerances are the digest's §5 bands, fixed before
+//! the first run.
+//!
+//! FIXME-flagged paper numbers used (as `Kind::Fixme`, wide bands): the disk's "14×" at N = 8
+//! (E11) and the "34 %" sequential-scan win over the index (E8, whose test the paper does not
+//! describe). Not used: the CPU "factor of 50" (E1), the RAID-0 "crossover when 90 %" (E2, no
+//! RAID device here), the "could be dropped" PAX remark. Seek counts and times scale with the row count; the paper's values apply at
+//! 60 M rows only, and `pass` is computed only there.
+
+pub mod contention;
+pub mod extensions;
+pub mod knobs;
+pub mod model_vs_sim;
+pub mod projectivity;
+pub mod runner;
+
+use super::error::LayoutError;
+use super::schema::PAPER_ROWS;
+
+/// How a comparison relates to the paper.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Kind {
+    /// A reproduction: nothing was fitted to this number.
+    Reproduced,
+    /// A constant was fitted to this number: shown for consistency, not a reproduction.
+    Calibrated,
+    /// The paper's authors flagged the number FIXME: a weak target.
+    Fixme,
+    /// An ordinal claim (who wins); `paper` is 1 for "yes".
+    Ordinal,
+}
+
+/// One simulated number beside the paper's.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Comparison {
+    pub id: &'static str,
+    pub claim: &'static str,
+    pub unit: &'static str,
+    pub paper: f64,
+    pub simulated: f64,
+    /// Accepted band [low, high] for `simulated`.
+    pub band: (f64, f64),
+    pub kind: Kind,
+    /// Meaningful at the paper's scale only (`rows == PAPER_ROWS`).
+    pub pass: Option<bool>,
+    pub note: String,
+}
+
+impl Comparison {
+    #[allow(clippy::too_many_arguments)]
+    pub fn new(
+        id: &'static str,
+        claim: &'static str,
+        unit: &'static str,
+        paper: f64,
+        simulated: f64,
+        band: (f64, f64),
+        kind: Kind,
+        rows: u64,
+        note: String,
+    ) -> Self {
+        let pass = (rows == PAPER_ROWS || kind == Kind::Ordinal)
+            .then_some(simulated >= band.0 && simulated <= band.1);
+        Self {
+            id,
+            claim,
+            unit,
+            paper,
+            simulated,
+            band,
+            kind,
+            pass,
+            note,
+        }
+    }
+
+    /// Error of the simulation relative to the paper, in %.
+    pub fn error_percent(&self) -> f64 {
+        if self.paper == 0.0 {
+            return f64::NAN;
+        }
+        (self.simulated / self.paper - 1.0) * 100.0
+    }
+
+    /// One line of the report table.
+    pub fn line(&self) -> String {
+        let verdict = match self.pass {
+            Some(true) => "pass",
+            Some(false) => "MISS",
+            None => "n/a (scale)",
+        };
+        format!(
+            "{:<34} paper {:>10.3} sim {:>10.3} {:<8} band [{:.3}, {:.3}] {:?} {} — {}",
+            self.id,
+            self.paper,
+            self.simulated,
+            self.unit,
+            self.band.0,
+            self.band.1,
+            self.kind,
+            verdict,
+            self.note
+        )
+    }
+}
+
+/// A relative band around `x` (± `fraction`).
+pub fn band(x: f64, fraction: f64) -> (f64, f64) {
+    (x * (1.0 - fraction), x * (1.0 + fraction))
+}
+
+/// Every reproduction at `rows` rows per table.
+pub fn all(rows: u64) -> Result<Vec<Comparison>, LayoutError> {
+    let mut out = Vec::new();
+    let e1 = projectivity::e1_lineitem(rows)?;
+    let disk = &e1.curves[0];
+    let lineitem_fraction = disk.crossover().map_or(f64::NAN, |c| c.fraction);
+    out.extend(projectivity::e2_flash_devices(rows, disk)?);
+    out.extend(e1.comparisons);
+    out.extend(extensions::e3_calculator());
+    out.extend(extensions::pax_vs_nsm(rows)?);
+    out.extend(projectivity::e9_orders(rows, lineitem_fraction)?.comparisons);
+    out.extend(knobs::e4_compression(rows)?);
+    out.extend(knobs::e7_prefetch(rows)?);
+    out.extend(knobs::e10_selectivity(rows)?);
+    out.extend(contention::e11_concurrency(rows)?);
+    out.extend(contention::e8_index(rows)?);
+    Ok(out)
+}

@@ -1,0 +1,436 @@
+//! The steppable scan executor: N concurrent queries, each `scan{table, columns, predicate}` on
+//! its own stored table, their streams timed on the device models (paper §4.2; digest §4.5).
+//! One `step` completes exactly one I/O request.
+//!
+//! 1. `ScanRun::new` places every query's files on its device one after another (block-group
+//!    placement, `io::device_offset`), builds one stream per file read (`plan`), plus one for
+//!    the index of an index scan, and lets every consumer issue its first read-ahead windows.
+//! 2. Dispatch: each device takes requests from its queue through the scheduler policy
+//!    (`io::pick`): a disk when idle, an SSD up to the queue depth. A query whose CPU is in its
+//!    non-overlapped part (1 − ω) gets nothing dispatched. CFQ idles up to 8 ms for the active
+//!    query before switching. Seeks are counted at dispatch (`io::is_seek`).
+//! 3. Time advances to the next completion or CPU event. A completion delivers its unit to the
+//!    stream; the owning query's consumer then runs (`consume`).
+//! 4. Consume: an index scan first waits for its index range; then, while the CPU is free and
+//!    every stream has delivered past the cursor, the consumer takes one output block: decodes
+//!    the predicate from the pages, decodes the projected values of qualifying rows (the
+//!    answer), charges the block's CPU (`cpu::CpuModel`), moves the cursor and lets each
+//!    stream issue its next window (read-ahead, `io::Stream::advance`).
+//! 5. A query is done when its cursor has passed every row and its CPU is idle; the run ends
+//!    when every query is done (or query 0, with `stop_after_first`).
+//!
+//! Elapsed = the query's finish time; CPU = its charged CPU; I/O wait = elapsed − CPU (the
+//! paper's Fig. 3(c) definition).
+
+use super::cpu::BlockWork;
+use super::device::DeviceId;
+use super::dispatch::{DeviceQueue, allocate};
+use super::error::LayoutError;
+use super::io::{Request, Stream, StreamOwner, device_offset};
+use super::pages::{Layout, StoredTable};
+use super::plan::{needed_pages, qualifying_rows};
+use super::query::{AnswerRow, ScanQuery};
+use super::schema::PREDICATE_DOMAIN;
+use super::settings::{AccessPath, ScanSettings};
+use crate::sim::Rng;
+
+/// One query to run: where its table and index live, and whether to keep its answer.
+#[derive(Debug, Clone, PartialEq)]
+pub struct QuerySpec {
+    pub table: StoredTable,
+    pub query: ScanQuery,
+    /// Index of the device (in `ScanRun::new`'s list) holding the table.
+    pub device: usize,
+    /// Device of the index (index scans only).
+    pub index_device: usize,
+    /// Seed for the qualifying-page draws of a shape-only table.
+    pub seed: u64,
+}
+
+/// A query's progress.
+#[derive(Debug, Clone)]
+pub struct QueryState {
+    pub spec: QuerySpec,
+    pub streams: Vec<usize>,
+    pub index_stream: Option<usize>,
+    pub cursor_row: u64,
+    pub cpu_free_ns: u64,
+    pub io_blocked_until_ns: u64,
+    pub cpu_ns: f64,
+    pub overlap: f64,
+    pub selectivity: f64,
+    pub qualifying: f64,
+    pub answer: Vec<AnswerRow>,
+    pub seeks: u64,
+    pub requests: u64,
+    pub bytes_read: u64,
+    pub last_completion_ns: u64,
+    pub finished_ns: Option<u64>,
+}
+
+/// What one step did: the request that completed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct StepEvent {
+    pub now_ns: u64,
+    pub device: usize,
+    pub request: Request,
+    pub seek: bool,
+}
+
+#[derive(Debug, Clone)]
+pub struct ScanRun {
+    pub settings: ScanSettings,
+    pub devices: Vec<DeviceQueue>,
+    pub streams: Vec<Stream>,
+    pub queries: Vec<QueryState>,
+    pub now_ns: u64,
+    pub seq: u64,
+    pub steps: u64,
+    pub stop_after_first: bool,
+    /// Seek flag per in-flight request, keyed by its seq (small: at most the queue depths).
+    pub(super) seek_flags: Vec<(u64, bool)>,
+}
+
+impl ScanRun {
+    /// Step 1.
+    pub fn new(
+        device_ids: &[DeviceId],
+        specs: Vec<QuerySpec>,
+        settings: ScanSettings,
+    ) -> Result<Self, LayoutError> {
+        settings.validate().map_err(LayoutError::InvalidSetting)?;
+        let mut devices = Vec::new();
+        for &id in device_ids {
+            devices.push(DeviceQueue::new(id)?);
+        }
+        let mut run = Self {
+            settings,
+            devices,
+            streams: Vec::new(),
+            queries: Vec::new(),
+            now_ns: 0,
+            seq: 0,
+            steps: 0,
+            stop_after_first: false,
+            seek_flags: Vec::new(),
+        };
+        for (q, spec) in specs.into_iter().enumerate() {
+            run.add_query(q, spec)?;
+        }
+        for q in 0..run.queries.len() {
+            run.consume(q);
+        }
+        Ok(run)
+    }
+
+    fn add_query(&mut self, q: usize, spec: QuerySpec) -> Result<(), LayoutError> {
+        spec.query.validate(&spec.table.schema)?;
+        for d in [spec.device, spec.index_device] {
+            if d >= self.devices.len() {
+                return Err(LayoutError::InvalidSetting(format!("no device {d}")));
+            }
+        }
+        let s = self.settings.clone();
+        let unit = s.io_unit_bytes;
+        // A bitmap heap scan reads single pages (PostgreSQL's 8 KB reads; here the table's
+        // page), not 128 KB units: reading whole units would fetch mostly unneeded pages.
+        let heap_unit = match s.access {
+            AccessPath::FullScan => unit,
+            AccessPath::Index { .. } => u64::from(spec.table.page_bytes),
+        };
+        let mut rng = Rng::new(spec.seed);
+        let qualifying = spec
+            .table
+            .has_data()
+            .then(|| qualifying_rows(&spec.table, &spec.query));
+        let selectivity = spec.query.predicate.expected_selectivity();
+        let ratio = s.compression.ratio;
+        let mut streams = Vec::new();
+        let needed = needed_pages(
+            &spec.table,
+            &spec.query,
+            &s,
+            qualifying.as_deref(),
+            &mut rng,
+        );
+        // Place every file of the table (read or not), so column files sit side by side.
+        let mut bases = Vec::new();
+        for f in &spec.table.files {
+            let io_page_bytes = ((f64::from(f.page_bytes) * ratio).round() as u64).max(1);
+            let bytes = io_page_bytes * f.page_count;
+            bases.push(allocate(&mut self.devices[spec.device], bytes, &s));
+        }
+        for (f, pages) in needed {
+            let shape = spec.table.files[f];
+            let io_page_bytes = ((f64::from(shape.page_bytes) * ratio).round() as u64).max(1);
+            let owner = StreamOwner {
+                query: q,
+                file: f,
+                device: spec.device,
+                device_base: bases[f],
+            };
+            let stream = Stream::new(
+                owner,
+                io_page_bytes,
+                shape.rows_per_page,
+                spec.table.rows,
+                shape.page_count,
+            )
+            .with_pages(&pages, heap_unit);
+            streams.push(self.streams.len());
+            self.streams.push(stream);
+        }
+        let index_stream = match s.access {
+            AccessPath::FullScan => None,
+            AccessPath::Index { entry_bytes } => {
+                let page = u64::from(spec.table.page_bytes);
+                let bytes = (spec.table.rows as f64 * entry_bytes).ceil() as u64;
+                let pages = bytes.div_ceil(page).max(1);
+                let base = allocate(&mut self.devices[spec.index_device], pages * page, &s);
+                let p = spec.query.predicate;
+                let lo = p.low.min(PREDICATE_DOMAIN) as f64 / PREDICATE_DOMAIN as f64;
+                let hi = p.high.min(PREDICATE_DOMAIN) as f64 / PREDICATE_DOMAIN as f64;
+                let first = (lo * pages as f64).floor() as u64;
+                let last = ((hi * pages as f64).ceil() as u64).min(pages);
+                let range: Vec<u64> = (first..last).collect();
+                let owner = StreamOwner {
+                    query: q,
+                    file: usize::MAX,
+                    device: spec.index_device,
+                    device_base: base,
+                };
+                let stream = Stream::new(owner, page, 1, pages, pages).with_pages(&range, unit);
+                self.streams.push(stream);
+                Some(self.streams.len() - 1)
+            }
+        };
+        let overlap = s.cpu.overlap_for(spec.table.layout, s.compression.is_on());
+        self.queries.push(QueryState {
+            spec,
+            streams,
+            index_stream,
+            cursor_row: 0,
+            cpu_free_ns: 0,
+            io_blocked_until_ns: 0,
+            cpu_ns: 0.0,
+            overlap,
+            selectivity,
+            qualifying: 0.0,
+            answer: Vec::new(),
+            seeks: 0,
+            requests: 0,
+            bytes_read: 0,
+            last_completion_ns: 0,
+            finished_ns: None,
+        });
+        Ok(())
+    }
+
+    /// Issues the units `range` of stream `si` into its device queue.
+    fn issue(&mut self, si: usize, range: std::ops::Range<usize>) {
+        let (frag, gap) = (
+            self.settings.fragment_bytes,
+            self.settings.fragment_gap_bytes,
+        );
+        for index in range {
+            let st = &self.streams[si];
+            let file_byte = st.units[index] * st.unit_bytes;
+            let bytes = st.unit_bytes.min(st.file_bytes - file_byte);
+            let request = Request {
+                stream: si,
+                index,
+                query: st.query,
+                offset: device_offset(st.device_base, file_byte, frag, gap),
+                bytes,
+                seq: self.seq,
+                issued_ns: self.now_ns,
+            };
+            self.seq += 1;
+            self.devices[st.device].queue.push_back(request);
+        }
+    }
+
+    /// Step 4 for query `q` at `now_ns`.
+    pub(super) fn consume(&mut self, q: usize) {
+        let now = self.now_ns;
+        let window = self.settings.read_ahead_bytes;
+        loop {
+            let qs = &self.queries[q];
+            if qs.finished_ns.is_some() || qs.cpu_free_ns > now {
+                return;
+            }
+            if let Some(ix) = qs.index_stream
+                && !self.streams[ix].is_done()
+            {
+                let row = self.streams[ix].frontier_row();
+                let range = self.streams[ix].advance(row, window);
+                self.issue(ix, range);
+                return;
+            }
+            let cursor = qs.cursor_row;
+            let rows = qs.spec.table.rows;
+            if cursor >= rows {
+                self.queries[q].finished_ns = Some(now);
+                return;
+            }
+            let frontier = qs
+                .streams
+                .iter()
+                .map(|&s| self.streams[s].frontier_row())
+                .min()
+                .unwrap_or(rows);
+            if frontier <= cursor {
+                for s in self.queries[q].streams.clone() {
+                    let range = self.streams[s].advance(cursor, window);
+                    self.issue(s, range);
+                }
+                return;
+            }
+            let end = frontier.min(cursor + self.settings.block_rows);
+            let cpu = self.process_block(q, cursor, end);
+            let qs = &mut self.queries[q];
+            qs.cursor_row = end;
+            qs.cpu_ns += cpu;
+            qs.cpu_free_ns = now + cpu.round() as u64;
+            qs.io_blocked_until_ns = now + ((1.0 - qs.overlap) * cpu).round() as u64;
+            for s in qs.streams.clone() {
+                let range = self.streams[s].advance(end, window);
+                self.issue(s, range);
+            }
+        }
+    }
+
+    /// Decodes rows `[a, b)` from the pages (answer) and returns the block's CPU ns.
+    fn process_block(&mut self, q: usize, a: u64, b: u64) -> f64 {
+        let compressed = self.settings.compression.is_on();
+        let index = matches!(self.settings.access, AccessPath::Index { .. });
+        let qs = &mut self.queries[q];
+        let table = &qs.spec.table;
+        let query = &qs.spec.query;
+        let qualifying = if table.has_data() {
+            let p = query.predicate;
+            let mut n = 0u64;
+            for row in a..b {
+                if p.matches(table.read_value(p.column, row)) {
+                    n += 1;
+                    let values = query
+                        .columns
+                        .iter()
+                        .map(|&c| table.read_value(c, row))
+                        .collect();
+                    qs.answer.push(AnswerRow { row, values });
+                }
+            }
+            n as f64
+        } else {
+            (b - a) as f64 * qs.selectivity
+        };
+        qs.qualifying += qualifying;
+        let work = BlockWork {
+            // A bitmap heap scan touches only the qualifying tuples.
+            rows: if index { qualifying } else { (b - a) as f64 },
+            qualifying,
+            projected: query.columns_read().len() as f64,
+            attributes: table.schema.columns.len() as f64,
+            tuple_bytes: f64::from(table.schema.tuple_bytes()),
+            compressed,
+        };
+        self.settings.cpu.block_ns(table.layout, work)
+    }
+
+    fn all_done(&self) -> bool {
+        if self.stop_after_first {
+            return self.queries.first().is_none_or(|q| q.finished_ns.is_some());
+        }
+        self.queries.iter().all(|q| q.finished_ns.is_some())
+    }
+
+    /// Completes one request (steps 2–4); `None` once the run is over.
+    pub fn step(&mut self) -> Result<Option<StepEvent>, LayoutError> {
+        loop {
+            if self.all_done() {
+                return Ok(None);
+            }
+            for d in 0..self.devices.len() {
+                self.dispatch(d)?;
+            }
+            let Some((t, device)) = self.next_event() else {
+                return Err(LayoutError::Invariant(
+                    "no event pending but a query is unfinished (stalled scan)".into(),
+                ));
+            };
+            self.now_ns = self.now_ns.max(t);
+            if let Some(d) = device {
+                return self.complete(d).map(Some);
+            }
+            for dev in &mut self.devices {
+                if dev.idle_until_ns.is_some_and(|u| u <= self.now_ns) {
+                    dev.idle_until_ns = None;
+                    dev.cfq_slice_end_ns = self.now_ns; // idling over: switch queues
+                }
+            }
+            for q in 0..self.queries.len() {
+                self.consume(q);
+            }
+        }
+    }
+
+    fn complete(&mut self, d: usize) -> Result<StepEvent, LayoutError> {
+        let now = self.now_ns;
+        let dev = &mut self.devices[d];
+        let pos = dev
+            .in_flight
+            .iter()
+            .enumerate()
+            .filter(|(_, (t, _))| *t == now)
+            .min_by_key(|(_, (_, r))| r.seq)
+            .map(|(i, _)| i)
+            .ok_or_else(|| LayoutError::Invariant("completion without a request".into()))?;
+        let (_, request) = dev.in_flight.swap_remove(pos);
+        let seek = self
+            .seek_flags
+            .iter()
+            .position(|&(s, _)| s == request.seq)
+            .map(|i| self.seek_flags.swap_remove(i).1)
+            .unwrap_or(false);
+        self.streams[request.stream].complete(request.index);
+        self.queries[request.query].last_completion_ns = now;
+        self.steps += 1;
+        self.consume(request.query);
+        Ok(StepEvent {
+            now_ns: now,
+            device: d,
+            request,
+            seek,
+        })
+    }
+
+    /// Runs every remaining step.
+    pub fn run_to_end(&mut self) -> Result<(), LayoutError> {
+        while self.step()?.is_some() {}
+        Ok(())
+    }
+
+    /// A single query on one device: the common case.
+    pub fn single(
+        device: DeviceId,
+        table: StoredTable,
+        query: ScanQuery,
+        settings: ScanSettings,
+        seed: u64,
+    ) -> Result<Self, LayoutError> {
+        let spec = QuerySpec {
+            table,
+            query,
+            device: 0,
+            index_device: 0,
+            seed,
+        };
+        Self::new(&[device], vec![spec], settings)
+    }
+
+    /// Layout of query `q`'s table.
+    pub fn layout(&self, q: usize) -> Option<Layout> {
+        self.queries.get(q).map(|qs| qs.spec.table.layout)
+    }
+}
