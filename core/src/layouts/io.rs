@@ -82,10 +82,10 @@ impl Stream {
         }
     }
 
-    /// Sets the needed units from the needed pages (see `plan::units_for_pages`).
+    /// Sets the needed units from the needed pages (see `units_for_pages`).
     pub fn with_pages(mut self, pages: &[u64], unit_bytes: u64) -> Self {
         self.unit_bytes = unit_bytes;
-        self.units = super::plan::units_for_pages(&self, pages);
+        self.units = units_for_pages(&self, pages);
         self.completed = vec![false; self.units.len()];
         self
     }
@@ -221,6 +221,20 @@ fn next_query(queue: &[Request], after: Option<usize>) -> usize {
 /// Item 6.
 pub fn is_seek(previous_end: Option<u64>, offset: u64) -> bool {
     previous_end.is_some_and(|end| end.abs_diff(offset) >= SEEK_THRESHOLD_BYTES)
+}
+
+/// Plan step 4: ascending needed units of a stream for its needed pages.
+pub fn units_for_pages(stream: &Stream, pages: &[u64]) -> Vec<u64> {
+    let mut units = Vec::with_capacity(pages.len());
+    for &p in pages {
+        let (first, last) = stream.units_of_page(p);
+        for u in first..=last {
+            if units.last().is_none_or(|&l| l < u) {
+                units.push(u);
+            }
+        }
+    }
+    units
 }
 
 #[cfg(test)]

@@ -43,6 +43,7 @@ pub mod outcome;
 pub mod pages;
 pub mod plan;
 pub mod query;
+pub mod queue;
 pub mod reproduce;
 pub mod scan;
 pub mod schema;

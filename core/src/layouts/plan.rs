@@ -18,7 +18,6 @@
 //! The prefetcher is given the needed units up front (it knows the positions); the paper's
 //! engine discovers them from the preceding column, which changes nothing in the I/O order.
 
-use super::io::Stream;
 use super::pages::{FileShape, Layout, StoredTable};
 use super::query::ScanQuery;
 use super::settings::{AccessPath, ScanSettings};
@@ -67,20 +66,6 @@ pub fn pages_with_qualifying(
             }
         }
     }
-}
-
-/// Step 4: ascending needed units of a stream for its needed pages.
-pub fn units_for_pages(stream: &Stream, pages: &[u64]) -> Vec<u64> {
-    let mut units = Vec::with_capacity(pages.len());
-    for &p in pages {
-        let (first, last) = stream.units_of_page(p);
-        for u in first..=last {
-            if units.last().is_none_or(|&l| l < u) {
-                units.push(u);
-            }
-        }
-    }
-    units
 }
 
 /// Steps 2–3: for each file the query reads, (file index, needed pages).

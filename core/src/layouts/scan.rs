@@ -24,12 +24,12 @@
 
 use super::cpu::BlockWork;
 use super::device::DeviceId;
-use super::dispatch::{DeviceQueue, allocate};
 use super::error::LayoutError;
 use super::io::{Request, Stream, StreamOwner, device_offset};
 use super::pages::{Layout, StoredTable};
 use super::plan::{needed_pages, qualifying_rows};
 use super::query::{AnswerRow, ScanQuery};
+use super::queue::{DeviceQueue, allocate};
 use super::schema::PREDICATE_DOMAIN;
 use super::settings::{AccessPath, ScanSettings};
 use crate::sim::Rng;
