@@ -204,3 +204,146 @@ mod tests {
         assert!(error.starts_with("--seed: "), "{error}");
     }
 }
+
+/// The proof that adding a lab is one line here: a tiny lab, used only in this test, gets its
+/// enum variant, dispatch, name, builder, schema and hooks from one `registry!` line.
+#[cfg(test)]
+mod adding_a_lab_is_one_line {
+    use schemars::JsonSchema;
+    use serde::Deserialize;
+    use serde_json::{Value, json};
+
+    use crate::plugin::{Budget, LabSpec, WorkEstimate};
+    use crate::scenario::{ScenarioError, parse_body};
+    use crate::sim::{EventKindInfo, InvariantCheck, Lab, LabView, Metric, SimError, TraceSink};
+
+    /// A counter that ticks `ticks` times, one tick per step.
+    #[derive(Debug, Clone)]
+    pub struct TickLab {
+        ticks: u64,
+        done: u64,
+    }
+
+    #[derive(Deserialize, JsonSchema)]
+    #[serde(deny_unknown_fields)]
+    struct TickBody {
+        ticks: u64,
+    }
+
+    const KINDS: &[EventKindInfo] = &[EventKindInfo {
+        code: 1,
+        name: "tick",
+        args: ["count", "", "", ""],
+        text: "tick {a}",
+    }];
+
+    impl Lab for TickLab {
+        fn lab_name(&self) -> &'static str {
+            Self::NAME
+        }
+        fn step(&mut self, trace: &mut TraceSink) -> Result<bool, SimError> {
+            if self.done == self.ticks {
+                return Ok(false);
+            }
+            self.done += 1;
+            trace.emit(self.done, 1, [self.done as u32, 0, 0, 0]);
+            Ok(true)
+        }
+        fn now_ns(&self) -> u64 {
+            self.done
+        }
+        fn check_invariants(&self) -> Vec<InvariantCheck> {
+            vec![InvariantCheck::check(
+                "within",
+                self.done <= self.ticks,
+                || "over".into(),
+            )]
+        }
+        fn metrics(&self) -> Vec<Metric> {
+            vec![]
+        }
+        fn answers(&self) -> Vec<Value> {
+            vec![]
+        }
+        fn view(&self) -> LabView {
+            LabView::default()
+        }
+        fn info(&self) -> Value {
+            json!({})
+        }
+        fn state_bytes(&self) -> u64 {
+            std::mem::size_of::<Self>() as u64
+        }
+    }
+
+    impl LabSpec for TickLab {
+        const NAME: &'static str = "tick";
+        const EVENT_KINDS: &'static [EventKindInfo] = KINDS;
+        fn from_body(
+            body: serde_json::Map<String, Value>,
+            _seed: u64,
+        ) -> Result<Self, ScenarioError> {
+            let body: TickBody = parse_body(body)?;
+            Ok(Self {
+                ticks: body.ticks,
+                done: 0,
+            })
+        }
+        fn body_schema() -> schemars::schema::RootSchema {
+            schemars::schema_for!(TickBody)
+        }
+        fn work_estimates(&self) -> Vec<WorkEstimate> {
+            vec![WorkEstimate::new(Budget::Work, self.ticks, "ticks")]
+        }
+        fn seed_matters(&self) -> bool {
+            false
+        }
+    }
+
+    #[allow(dead_code)] // the generated registry has more than this test uses
+    mod registry_with_the_tick_lab {
+        use super::super::{Plugin, build_checked};
+        use super::TickLab;
+        use crate::plugin::LabSpec;
+        use crate::scenario::ScenarioError;
+        use crate::sim::TraceSink;
+        use crate::sim::{Answer, EventKindInfo, InvariantCheck, Lab, LabView, Metric, SimError};
+        use serde_json::Value;
+
+        registry! {
+            Hdd(crate::device::hdd::HddLab),
+            Tick(TickLab),
+        }
+
+        #[test]
+        fn one_registry_line_gives_the_tick_lab_its_name_builder_dispatch_and_hooks() {
+            assert_eq!(BUILT_LABS, ["hdd", "tick"]);
+            assert_eq!(PLUGINS[1].name, "tick");
+            assert_eq!(PLUGINS[1].event_kinds[0].name, "tick");
+            assert!((PLUGINS[1].claims)().is_empty());
+            let body = serde_json::json!({"ticks": 3});
+            let Value::Object(body) = body else {
+                unreachable!()
+            };
+            let Some(mut lab) = build_lab("tick", body, 1).unwrap() else {
+                panic!("the tick lab is not built")
+            };
+            assert_eq!(lab.lab_name(), "tick");
+            assert!(!lab.seed_matters());
+            let mut run = crate::sim::Run::new(lab.clone(), 100);
+            assert_eq!(run.run_to_end(), 3);
+            assert!(run.all_invariants_ok());
+            let mut trace = TraceSink::default();
+            assert!(lab.step(&mut trace).unwrap());
+            let over = serde_json::json!({"ticks": crate::scenario::limits::MAX_WORK + 1});
+            let Value::Object(over) = over else {
+                unreachable!()
+            };
+            let error = build_lab("tick", over, 1)
+                .map(|_| ())
+                .unwrap_err()
+                .to_string();
+            assert!(error.starts_with("ticks: "), "{error}");
+        }
+    }
+}
