@@ -13,10 +13,11 @@
 //! Arrivals must not go back in time (the timing model books in arrival order): callers pass
 //! non-decreasing `ready_ns`.
 
+use crate::device::ssd::booking::book_write;
 use crate::device::ssd::config::device_model;
 use crate::device::ssd::ftl::{Ftl, FtlConfig, FtlError, NO_VERSION, UNMAPPED};
 use crate::device::ssd::geometry::Geometry;
-use crate::device::ssd::oplog::{OpLog, PhysOp};
+use crate::device::ssd::oplog::OpLog;
 use crate::device::ssd::presets::preset;
 use crate::device::ssd::timing::{Timing, TimingParams};
 
@@ -80,29 +81,13 @@ impl TimedSsd {
         self.log.clear();
         self.ftl
             .write_with(lba, version, Some(&self.timing.die_free_ns), &mut self.log)?;
-        let g = self.geometry;
-        let mut programmed = arrived;
-        for op in &self.log {
-            match *op {
-                PhysOp::Relocate { from, to, .. } => {
-                    let die = g.die_of_block(g.block_of_ppn(from));
-                    self.timing
-                        .relocate(t0, die, g.page_of_ppn(from), g.page_of_ppn(to));
-                }
-                PhysOp::Erase { block, .. } => {
-                    self.timing.erase(t0, g.die_of_block(block));
-                }
-                PhysOp::Program { ppn, .. } => {
-                    let die = g.die_of_block(g.block_of_ppn(ppn));
-                    programmed = self
-                        .timing
-                        .program_page(arrived, die, g.page_of_ppn(ppn))
-                        .end_ns;
-                }
-                PhysOp::GcStart { .. } | PhysOp::WearLevel { .. } => {}
-            }
-        }
-        Ok(programmed)
+        Ok(book_write(
+            &mut self.timing,
+            &self.geometry,
+            &self.log,
+            t0,
+            arrived,
+        ))
     }
 
     /// Step 2: one host page read; returns (version, when the host has it).

@@ -25,6 +25,7 @@ use std::sync::Arc;
 use super::error::FlashError;
 use super::layout::ERASED;
 use crate::device::nand::page_map::PageMap;
+use crate::device::nand::program::page_order;
 use crate::device::nand::{CellType, NandConfig, NandError};
 
 /// One erase block's bytes and counters.
@@ -246,7 +247,7 @@ impl ByteNand {
         Ok(b.erase_count)
     }
 
-    /// `program.rs` rules 2 and 3 (same order, same errors).
+    /// `program.rs` rules 2 and 3: the very same function, on this model's state.
     fn check_order(
         &self,
         b: &ByteBlock,
@@ -254,57 +255,16 @@ impl ByteNand {
         wl: usize,
         step: u8,
     ) -> Result<bool, NandError> {
-        let cell_type = self.config.cell_type;
-        let multi_bit = cell_type.bits_per_cell() > 1;
-        let page_name = cell_type.page_name(step);
-        let done = b.wordline_steps[wl];
-        let page_of = |w: usize, s: u8| self.page_map.page_of(w, s).unwrap_or(usize::MAX);
-        if step > done {
-            return Err(NandError::LowerPageFirst {
-                page,
-                page_name,
-                wordline: wl,
-                needs_page: page_of(wl, done),
-            });
-        }
-        if step < done {
-            let programs = b.programs[page];
-            if multi_bit && step != 0 {
-                return Err(NandError::AppendOnlyOnLsbPages { page, page_name });
-            }
-            if programs >= self.config.nop {
-                return Err(NandError::NopExceeded {
-                    page,
-                    programs,
-                    nop: self.config.nop,
-                });
-            }
-            return Ok(false);
-        }
-        if multi_bit
-            && step >= 1
-            && let Some(&next) = b.wordline_steps.get(wl + 1)
-            && next < step
-        {
-            return Err(NandError::ShadowOrder {
-                page,
-                page_name,
-                wordline: wl,
-                next_wordline: wl + 1,
-                needs_page: page_of(wl + 1, next),
-            });
-        }
-        if multi_bit && wl >= 1 {
-            let before = b.wordline_steps[wl - 1];
-            if before <= step {
-                return Err(NandError::OutOfOrder {
-                    page,
-                    wordline_before: wl - 1,
-                    needs_page: page_of(wl - 1, before),
-                });
-            }
-        }
-        Ok(true)
+        let steps = |w: usize| b.wordline_steps.get(w).copied();
+        page_order(
+            &self.config,
+            &self.page_map,
+            steps,
+            b.programs[page],
+            page,
+            wl,
+            step,
+        )
     }
 
     /// `program.rs` rule 4: no cell's placement may fall.

@@ -19,6 +19,8 @@
 use super::block::Block;
 use super::error::NandError;
 use super::ispp::{CellTarget, IsppRun, ProgramKind, ProgramOutcome, PulseReport};
+use super::page_map::PageMap;
+use super::preset::NandConfig;
 use crate::sim::Rng;
 
 /// The end of a program run to completion.
@@ -148,57 +150,17 @@ impl Block {
 
     /// Rules 2 and 3. Returns whether this is the first program of the page step.
     fn check_order(&self, page: usize, wl: usize, step: u8) -> Result<bool, NandError> {
-        let cell_type = self.config.cell_type;
-        let multi_bit = cell_type.bits_per_cell() > 1;
-        let page_name = cell_type.page_name(step);
-        let done = self.wordlines[wl].steps_programmed();
-        let page_of = |w: usize, s: u8| self.page_map.page_of(w, s).unwrap_or(usize::MAX);
-        if step > done {
-            return Err(NandError::LowerPageFirst {
-                page,
-                page_name,
-                wordline: wl,
-                needs_page: page_of(wl, done),
-            });
-        }
-        if step < done {
-            let programs = self.wordlines[wl].page_programs(step);
-            if multi_bit && step != 0 {
-                return Err(NandError::AppendOnlyOnLsbPages { page, page_name });
-            }
-            if programs >= self.config.nop {
-                return Err(NandError::NopExceeded {
-                    page,
-                    programs,
-                    nop: self.config.nop,
-                });
-            }
-            return Ok(false);
-        }
-        if multi_bit
-            && step >= 1
-            && let Some(next) = self.wordlines.get(wl + 1)
-            && next.steps_programmed() < step
-        {
-            return Err(NandError::ShadowOrder {
-                page,
-                page_name,
-                wordline: wl,
-                next_wordline: wl + 1,
-                needs_page: page_of(wl + 1, next.steps_programmed()),
-            });
-        }
-        if multi_bit && wl >= 1 {
-            let before = self.wordlines[wl - 1].steps_programmed();
-            if before <= step {
-                return Err(NandError::OutOfOrder {
-                    page,
-                    wordline_before: wl - 1,
-                    needs_page: page_of(wl - 1, before),
-                });
-            }
-        }
-        Ok(true)
+        let programs = self.wordlines[wl].page_programs(step);
+        let steps = |w: usize| self.wordlines.get(w).map(|line| line.steps_programmed());
+        page_order(
+            &self.config,
+            &self.page_map,
+            steps,
+            programs,
+            page,
+            wl,
+            step,
+        )
     }
 
     /// One ISPP loop of `run` (which must come from this block's `begin_program`).
@@ -275,4 +237,68 @@ impl Block {
             cells_targeted: run.cells_targeted,
         }
     }
+}
+/// Rules 2 and 3 over any record of a block's programming state (the cell model's wordlines,
+/// IPA's byte-level model): `steps(w)` is how many page steps wordline `w` has programmed
+/// (`None` past the block), `programs` how often `page` was programmed since the erase.
+/// Returns whether this is the first program of the page step.
+pub fn page_order(
+    config: &NandConfig,
+    page_map: &PageMap,
+    steps: impl Fn(usize) -> Option<u8>,
+    programs: u32,
+    page: usize,
+    wl: usize,
+    step: u8,
+) -> Result<bool, NandError> {
+    let cell_type = config.cell_type;
+    let multi_bit = cell_type.bits_per_cell() > 1;
+    let page_name = cell_type.page_name(step);
+    let done = steps(wl).unwrap_or(0);
+    let page_of = |w: usize, s: u8| page_map.page_of(w, s).unwrap_or(usize::MAX);
+    if step > done {
+        return Err(NandError::LowerPageFirst {
+            page,
+            page_name,
+            wordline: wl,
+            needs_page: page_of(wl, done),
+        });
+    }
+    if step < done {
+        if multi_bit && step != 0 {
+            return Err(NandError::AppendOnlyOnLsbPages { page, page_name });
+        }
+        if programs >= config.nop {
+            return Err(NandError::NopExceeded {
+                page,
+                programs,
+                nop: config.nop,
+            });
+        }
+        return Ok(false);
+    }
+    if multi_bit
+        && step >= 1
+        && let Some(next) = steps(wl + 1)
+        && next < step
+    {
+        return Err(NandError::ShadowOrder {
+            page,
+            page_name,
+            wordline: wl,
+            next_wordline: wl + 1,
+            needs_page: page_of(wl + 1, next),
+        });
+    }
+    if multi_bit && wl >= 1 {
+        let before = steps(wl - 1).unwrap_or(0);
+        if before <= step {
+            return Err(NandError::OutOfOrder {
+                page,
+                wordline_before: wl - 1,
+                needs_page: page_of(wl - 1, before),
+            });
+        }
+    }
+    Ok(true)
 }

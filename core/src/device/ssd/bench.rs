@@ -15,9 +15,10 @@
 use serde_json::json;
 
 use super::SsdLab;
+use super::booking::book_write;
 use super::ftl::{Ftl, FtlConfig};
 use super::geometry::Geometry;
-use super::oplog::{OpLog, PhysOp};
+use super::oplog::OpLog;
 use super::timing::{Timing, TimingParams};
 use crate::plugin::{BenchCase, LabSpec};
 use crate::scenario::limits::MAX_GENERATED_OPS;
@@ -92,23 +93,7 @@ pub fn random_writes_direct(writes: u64, seed: u64) -> DirectRun {
             break;
         }
         let arrived = timing.host_in(t0);
-        let mut finish = arrived;
-        for op in &log {
-            match *op {
-                PhysOp::Relocate { from, to, .. } => {
-                    let die = g.die_of_block(g.block_of_ppn(from));
-                    timing.relocate(t0, die, g.page_of_ppn(from), g.page_of_ppn(to));
-                }
-                PhysOp::Erase { block, .. } => {
-                    timing.erase(t0, g.die_of_block(block));
-                }
-                PhysOp::Program { ppn, .. } => {
-                    let die = g.die_of_block(g.block_of_ppn(ppn));
-                    finish = timing.program_page(arrived, die, g.page_of_ppn(ppn)).end_ns;
-                }
-                PhysOp::GcStart { .. } | PhysOp::WearLevel { .. } => {}
-            }
-        }
+        let finish = book_write(&mut timing, &g, &log, t0, arrived);
         done_ring[slot] = finish;
         end = end.max(finish);
         done += 1;

@@ -26,6 +26,7 @@
 pub mod bench;
 pub mod blocks;
 pub mod body;
+pub mod booking;
 pub mod calendar;
 pub mod calibration;
 pub mod checks;

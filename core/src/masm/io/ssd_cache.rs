@@ -17,10 +17,11 @@
 //!    while large reads stream at the link rate.
 
 use crate::device::provenance::{Constant, Tag};
+use crate::device::ssd::booking::book_write;
 use crate::device::ssd::config::{device_model, value};
 use crate::device::ssd::ftl::{Ftl, FtlConfig, UNMAPPED};
 use crate::device::ssd::geometry::Geometry;
-use crate::device::ssd::oplog::{OpLog, PhysOp};
+use crate::device::ssd::oplog::OpLog;
 use crate::device::ssd::presets::{PRESET_IDS, preset};
 use crate::device::ssd::timing::Timing;
 
@@ -178,29 +179,7 @@ impl SsdCache {
             self.model_errors += 1;
             return arrived;
         }
-        let g = self.geometry;
-        let mut programmed = arrived;
-        for op in &self.log {
-            match *op {
-                PhysOp::Relocate { from, to, .. } => {
-                    let die = g.die_of_block(g.block_of_ppn(from));
-                    self.timing
-                        .relocate(t0, die, g.page_of_ppn(from), g.page_of_ppn(to));
-                }
-                PhysOp::Erase { block, .. } => {
-                    self.timing.erase(t0, g.die_of_block(block));
-                }
-                PhysOp::Program { ppn, .. } => {
-                    let die = g.die_of_block(g.block_of_ppn(ppn));
-                    programmed = self
-                        .timing
-                        .program_page(arrived, die, g.page_of_ppn(ppn))
-                        .end_ns;
-                }
-                PhysOp::GcStart { .. } | PhysOp::WearLevel { .. } => {}
-            }
-        }
-        programmed
+        book_write(&mut self.timing, &self.geometry, &self.log, t0, arrived)
     }
 
     /// Step 4: one command per piece, all issued at `ready_ns`; the span of the whole batch.
