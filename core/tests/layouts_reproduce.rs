@@ -26,7 +26,7 @@ fn reproductions_run_and_ordinal_claims_hold_at_small_scale() {
 }
 
 #[test]
-#[ignore]
+#[ignore = "paper scale (60 M rows): a report to read, not yet registered in flashlab reproduce"]
 fn paper_scale_report() {
     let comparisons = all(PAPER_ROWS).unwrap();
     for c in &comparisons {
@@ -52,7 +52,7 @@ fn paper_scale_report() {
 }
 
 #[test]
-#[ignore]
+#[ignore = "paper scale (60 M rows): the E11 concurrency report, about 20 s of CPU"]
 fn paper_scale_e11() {
     for c in contention::e11_concurrency(PAPER_ROWS).unwrap() {
         println!("{}", c.line());
