@@ -1,7 +1,7 @@
 // "Copy share link": builds the link for the current scenario and step, puts it in the address
 // bar and on the clipboard, and always shows it in a text field (the fallback when the
 // clipboard is not available, and a way to see what was copied).
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useApp } from "../app/context";
 
 type Status =
@@ -27,6 +27,21 @@ async function copyToClipboard(text: string): Promise<boolean> {
 export function ShareButton({ disabled }: { disabled: boolean }) {
   const app = useApp();
   const [status, setStatus] = useState<Status>({ kind: "idle" });
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const open = status.kind !== "idle";
+
+  // Escape closes the popup and gives focus back to the button that opened it.
+  useEffect(() => {
+    if (!open) return undefined;
+    const onKeyDown = (event: KeyboardEvent): void => {
+      if (event.key !== "Escape") return;
+      event.preventDefault();
+      setStatus({ kind: "idle" });
+      buttonRef.current?.focus();
+    };
+    window.addEventListener("keydown", onKeyDown);
+    return () => window.removeEventListener("keydown", onKeyDown);
+  }, [open]);
 
   const share = async (): Promise<void> => {
     try {
@@ -41,10 +56,10 @@ export function ShareButton({ disabled }: { disabled: boolean }) {
 
   return (
     <div className="share">
-      <button type="button" className="button button-primary" data-testid="copy-share" disabled={disabled} onClick={() => void share()}>
+      <button ref={buttonRef} type="button" className="button button-primary" data-testid="copy-share" disabled={disabled} onClick={() => void share()}>
         Copy share link
       </button>
-      {status.kind !== "idle" && (
+      {open && (
         <div className="share-popover" role="status">
           {status.kind === "error" ? (
             <p className="share-note bad">Could not make a link: {status.message}</p>

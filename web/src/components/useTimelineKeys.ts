@@ -1,21 +1,27 @@
 // Keyboard shortcuts for the timeline: space play/pause, ←/→ step, Home/End. Ignored while the
-// user types or works a form control, and with modifier keys (browser shortcuts stay intact).
+// user types or works a control (Space on a focused button presses that button, as everywhere
+// else on the web), and with modifier keys (browser shortcuts stay intact).
 import { useEffect } from "react";
 import type { LabSession } from "../app/session";
 
 const ignore = (): void => undefined;
 
-function isFormControl(target: EventTarget | null): boolean {
+const CONTROL_TAGS = new Set(["INPUT", "TEXTAREA", "SELECT", "BUTTON", "A", "SUMMARY"]);
+
+/** A focused element that has its own meaning for these keys. */
+export function isControl(target: EventTarget | null): boolean {
   if (!(target instanceof HTMLElement)) return false;
   if (target.isContentEditable) return true;
-  return target.tagName === "INPUT" || target.tagName === "TEXTAREA" || target.tagName === "SELECT";
+  if (CONTROL_TAGS.has(target.tagName)) return true;
+  const role = target.getAttribute("role");
+  return role === "button" || role === "slider" || role === "tab" || role === "menuitem";
 }
 
 export function useTimelineKeys(session: LabSession): void {
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent): void => {
       if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey) return;
-      if (isFormControl(event.target)) return;
+      if (isControl(event.target)) return;
       const { status, scenario } = session.current;
       if (status !== "ready" || !scenario) return;
       switch (event.key) {
@@ -40,15 +46,7 @@ export function useTimelineKeys(session: LabSession): void {
       }
       event.preventDefault();
     };
-    // Space on a focused button would also "click" it on key-up; the shortcut wins.
-    const onKeyUp = (event: KeyboardEvent): void => {
-      if (event.key === " " && event.target instanceof HTMLButtonElement) event.preventDefault();
-    };
     window.addEventListener("keydown", onKeyDown);
-    window.addEventListener("keyup", onKeyUp);
-    return () => {
-      window.removeEventListener("keydown", onKeyDown);
-      window.removeEventListener("keyup", onKeyUp);
-    };
+    return () => window.removeEventListener("keydown", onKeyDown);
   }, [session]);
 }

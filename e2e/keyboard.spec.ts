@@ -1,0 +1,54 @@
+// Keyboard-only use: Space presses the focused button (it does not toggle playback behind the
+// user's back), Escape closes the share popup and returns focus, the event log is one Tab stop
+// with ↑/↓ inside it, and a narrow window keeps a usable timeline scrubber.
+import { test, expect, api, openApp, type SimState } from "./fixtures";
+
+test("space on a focused step button steps once and does not start playback", async ({ page, consoleErrors }) => {
+  await openApp(page, "#/lab/hdd");
+  await api(page, "seek", 0);
+  await page.getByTestId("step-forward").focus();
+  await page.keyboard.press(" ");
+  await expect.poll(async () => (await api<SimState>(page, "state")).step).toBe(1);
+  await page.waitForTimeout(400);
+  const after = await api<SimState>(page, "state");
+  expect(after.step).toBe(1);
+  await expect(page.getByTestId("play")).toHaveAttribute("aria-label", "Play");
+  expect(consoleErrors).toEqual([]);
+});
+
+test("escape closes the share popup and gives focus back to the share button", async ({ page, consoleErrors }) => {
+  await openApp(page, "#/lab/hdd");
+  await page.getByTestId("copy-share").click();
+  await expect(page.getByTestId("share-url")).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(page.getByTestId("share-url")).toHaveCount(0);
+  await expect(page.getByTestId("copy-share")).toBeFocused();
+  expect(consoleErrors).toEqual([]);
+});
+
+test("the event log is a single tab stop and arrow keys move inside it", async ({ page, consoleErrors }) => {
+  await openApp(page, "#/lab/hdd");
+  await api(page, "seek", 0);
+  await api(page, "step", 40);
+  await expect.poll(async () => page.getByTestId("event-line").count()).toBeGreaterThan(5);
+  const tabbable = await page.locator('[data-testid="event-line"]:not([tabindex="-1"])').count();
+  expect(tabbable).toBe(1);
+  const first = page.getByTestId("event-line").first();
+  await first.focus();
+  await page.keyboard.press("ArrowDown");
+  await expect(page.getByTestId("event-line").nth(1)).toBeFocused();
+  await expect(page.getByTestId("event-live")).not.toBeEmpty();
+  expect(consoleErrors).toEqual([]);
+});
+
+for (const lab of ["hdd", "ssd", "nand", "masm"]) {
+  test(`at 1024 × 768 the ${lab} timeline scrubber is wide enough to use`, async ({ page, consoleErrors }) => {
+    await page.setViewportSize({ width: 1024, height: 768 });
+    await openApp(page, `#/lab/${lab}`);
+    const box = await page.getByTestId("scrubber").boundingBox();
+    expect(box?.width ?? 0).toBeGreaterThan(200);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    expect(consoleErrors).toEqual([]);
+  });
+}
