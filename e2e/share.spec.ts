@@ -23,6 +23,35 @@ test("a share link round-trips scenario and timeline position", async ({ page, b
   expect(consoleErrors).toEqual([]);
 });
 
+test("a link to a course scenario keeps its curated title and what-to-watch text", async ({ page, browser, consoleErrors }) => {
+  await openApp(page, "#/lab/hdd");
+  const watch = await page.locator(".what-to-watch").innerText();
+  await api(page, "seek", 7);
+  const url = await api<string>(page, "shareUrl");
+  const other = await browser.newPage();
+  await other.goto(url);
+  await expect(other.locator("body")).toHaveAttribute("data-ready", "true");
+  await expect.poll(async () => (await api<SimState>(other, "state")).step).toBe(7);
+  await expect(other.locator(".what-to-watch")).toHaveText(watch);
+  await expect(other.getByTestId("scenario-select")).not.toContainText("From link");
+  await other.close();
+  expect(consoleErrors).toEqual([]);
+});
+
+test("a link past the end of the run opens the last step and says so", async ({ page, browser, consoleErrors }) => {
+  await openApp(page, "#/lab/hdd");
+  const state = await api<SimState>(page, "state");
+  const total = state.totalSteps ?? 0;
+  const url = (await api<string>(page, "shareUrl")).replace(/t=\d+/, `t=${total + 500}`);
+  const other = await browser.newPage();
+  await other.goto(url);
+  await expect(other.locator("body")).toHaveAttribute("data-ready", "true");
+  await expect(other.getByTestId("link-notice")).toContainText(`step ${(total + 500).toLocaleString("en-US")}`);
+  expect((await api<SimState>(other, "state")).step).toBe(total);
+  await other.close();
+  expect(consoleErrors).toEqual([]);
+});
+
 test("the copy-share button shows the link", async ({ page, consoleErrors }) => {
   await openApp(page, "#/lab/hdd");
   await api(page, "seek", 5);
@@ -51,6 +80,8 @@ for (const [name, corrupt] of malformedLinks) {
     await expect(page.locator("body")).toHaveAttribute("data-ready", "true");
     await expect(page.getByTestId("link-error")).toBeVisible();
     await expect(page.getByTestId("link-error")).not.toBeEmpty();
+    // The address bar keeps the link the user was sent, so they can still copy it and report it.
+    expect(page.url()).toBe(new URL(corrupt(valid)).href);
     // Still usable: the default scenario is loaded and steps.
     await api(page, "seek", 0);
     await page.getByTestId("step-forward").click();

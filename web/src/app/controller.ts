@@ -2,7 +2,10 @@
 //!
 //! 1. On start and on every `hashchange` the route is parsed. A lab route with a share payload
 //!    loads that scenario at its step; a broken link sets `linkError` (which part is wrong) and
-//!    loads the lab's default scenario, so the page is never blank.
+//!    loads the lab's default scenario, so the page is never blank, while the address bar keeps
+//!    the broken link (the receiver can still copy it and say what they were sent).
+//!    A link to a course scenario is recognised by its text, so the receiver sees the curated
+//!    title and "what to watch"; a position past the end opens the last step and says so.
 //! 2. A plain lab route loads the lab's default scenario unless that lab is already loaded
 //!    (going home and back keeps your place).
 //! 3. The app's own URL updates (a copied share link, a newly picked scenario) use
@@ -12,15 +15,29 @@ import { decodeShareLink, decodeShareParams, encodeShareFragment } from "../shar
 import { isShareRoute, labHash, parseRoute, type Route } from "../share/route";
 import { ScenarioError } from "../sim/errors";
 import { findLab } from "../labs/registry";
-import { defaultScenario, type BundledScenario } from "../labs/scenarios";
+import { bundledWithText, defaultScenario, type BundledScenario } from "../labs/scenarios";
 import type { CoreState } from "../sim/types";
-import type { LabSession } from "./session";
+import type { LabSession, ScenarioSource } from "./session";
 import { Store } from "./store";
 
 export interface AppState {
   route: Route;
   /** Why the share link in the URL could not be opened, if it could not. */
   linkError: string | null;
+  /** What the link asked for that could not be given exactly (e.g. a step past the end). */
+  linkNotice: string | null;
+}
+
+/** The source a link's scenario is shown as: the course scenario it is, or "from a link". */
+function linkSource(lab: string, scenarioJson: string): ScenarioSource {
+  const bundled = bundledWithText(lab, scenarioJson);
+  return bundled ? { kind: "bundled", name: bundled.name } : { kind: "link" };
+}
+
+/** A notice when the run is shorter than the link's position, else null. */
+function positionNotice(requested: number, shown: number): string | null {
+  if (shown >= requested) return null;
+  return `the link asks for step ${requested.toLocaleString("en-US")}, but this run ends at step ${shown.toLocaleString("en-US")}; showing its last step`;
 }
 
 export class AppController {
@@ -28,7 +45,7 @@ export class AppController {
   private started: Promise<void> | null = null;
 
   constructor(readonly session: LabSession) {
-    this.state = new Store<AppState>({ route: parseRoute(window.location.hash), linkError: null });
+    this.state = new Store<AppState>({ route: parseRoute(window.location.hash), linkError: null, linkNotice: null });
   }
 
   /** Applies the current URL; resolves once its scenario (or the fallback) has loaded. */
@@ -45,7 +62,7 @@ export class AppController {
   }
 
   dismissLinkError(): void {
-    this.state.update({ linkError: null });
+    this.state.update({ linkError: null, linkNotice: null });
   }
 
   /** Loads a bundled scenario picked by the user; the URL drops any stale share payload. */
@@ -69,10 +86,13 @@ export class AppController {
       this.state.update({ linkError: decoded.message });
       throw new Error(decoded.message);
     }
-    await this.session.load(decoded.scenarioJson, { source: { kind: "link" }, step: decoded.step });
+    const result = await this.session.load(decoded.scenarioJson, {
+      source: linkSource(decoded.lab, decoded.scenarioJson),
+      step: decoded.step,
+    });
     const fragment = await encodeShareFragment(decoded.lab, decoded.scenarioJson, decoded.step);
     this.setHash(fragment);
-    this.state.update({ linkError: null });
+    this.state.update({ linkError: null, linkNotice: positionNotice(decoded.step, result.snapshot.state.step) });
   }
 
   /** The share link for the current scenario and step; also placed in the address bar. */
@@ -102,7 +122,7 @@ export class AppController {
 
   private async apply(hash: string): Promise<void> {
     const route = parseRoute(hash);
-    this.state.update({ route, linkError: null });
+    this.state.update({ route, linkError: null, linkNotice: null });
     if (route.kind !== "lab" || !findLab(route.lab)?.available) return;
     try {
       if (isShareRoute(route)) {
@@ -123,11 +143,12 @@ export class AppController {
     const decoded = await decodeShareParams(lab, params);
     if (!decoded.ok) return decoded.message;
     try {
-      await this.session.load(decoded.scenarioJson, {
-        source: { kind: "link" },
+      const result = await this.session.load(decoded.scenarioJson, {
+        source: linkSource(lab, decoded.scenarioJson),
         step: decoded.step,
         reportError: false,
       });
+      this.state.update({ linkNotice: positionNotice(decoded.step, result.snapshot.state.step) });
       return null;
     } catch (error) {
       if (error instanceof ScenarioError) return `the scenario in the link is not valid: ${error.message}`;
@@ -142,7 +163,5 @@ export class AppController {
       return;
     }
     await this.session.load(scenario.json, { source: { kind: "bundled", name: scenario.name } });
-    // Keep the (broken) share payload out of the address bar once the default is shown.
-    if (isShareRoute(this.state.get().route)) this.setHash(labHash(lab));
   }
 }

@@ -1,23 +1,31 @@
 // Messages that interrupt: a rejected scenario, a broken share link, a crashed simulation.
+import type { ReactNode } from "react";
 import { useApp, useAppState, useSessionState } from "../app/context";
+
+/** A dismissible message: a tone, a role for assistive technology, and its body. */
+function Banner({ tone, role, onDismiss, children }: { tone: "bad" | "warn"; role: "alert" | "status"; onDismiss: () => void; children: ReactNode }) {
+  return (
+    <div className={`banner banner-${tone}`} role={role}>
+      <div className="banner-body">{children}</div>
+      <button type="button" className="close-button" aria-label="Dismiss" onClick={onDismiss}>
+        ×
+      </button>
+    </div>
+  );
+}
 
 export function LoadErrorBanner() {
   const app = useApp();
   const { loadError } = useSessionState();
   if (loadError === null) return null;
   return (
-    <div className="banner banner-bad" role="alert">
-      <div className="banner-body">
-        <strong>That scenario was not loaded.</strong> The core says:
-        <code className="banner-code" data-testid="load-error">
-          {loadError}
-        </code>
-        <span className="banner-hint">The previous scenario is still loaded and works.</span>
-      </div>
-      <button type="button" className="close-button" aria-label="Dismiss" onClick={() => app.session.dismissLoadError()}>
-        ×
-      </button>
-    </div>
+    <Banner tone="bad" role="alert" onDismiss={() => app.session.dismissLoadError()}>
+      <strong>That scenario was not loaded.</strong> The core says:
+      <code className="banner-code" data-testid="load-error">
+        {loadError}
+      </code>
+      <span className="banner-hint">The previous scenario is still loaded and works.</span>
+    </Banner>
   );
 }
 
@@ -26,18 +34,27 @@ export function LinkErrorBanner() {
   const { linkError } = useAppState();
   if (linkError === null) return null;
   return (
-    <div className="banner banner-warn" role="alert">
-      <div className="banner-body">
-        <strong>This share link could not be opened:</strong>{" "}
-        <span className="banner-message" data-testid="link-error">
-          {linkError}
-        </span>
-        <span className="banner-hint">Showing the lab’s default scenario instead.</span>
-      </div>
-      <button type="button" className="close-button" aria-label="Dismiss" onClick={() => app.dismissLinkError()}>
-        ×
-      </button>
-    </div>
+    <Banner tone="warn" role="alert" onDismiss={() => app.dismissLinkError()}>
+      <strong>This share link could not be opened:</strong>{" "}
+      <span className="banner-message" data-testid="link-error">
+        {linkError}
+      </span>
+      <span className="banner-hint">Showing the lab’s default scenario instead.</span>
+    </Banner>
+  );
+}
+
+export function LinkNoticeBanner() {
+  const app = useApp();
+  const { linkNotice } = useAppState();
+  if (linkNotice === null) return null;
+  return (
+    <Banner tone="warn" role="status" onDismiss={() => app.dismissLinkError()}>
+      <strong>The link opened, with one change:</strong>{" "}
+      <span className="banner-message" data-testid="link-notice">
+        {linkNotice}
+      </span>
+    </Banner>
   );
 }
 

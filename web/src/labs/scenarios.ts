@@ -49,3 +49,8 @@ export function defaultScenario(lab: string): BundledScenario | undefined {
   const list = scenariosFor(lab);
   return list.find((s) => s.name === PREFERRED_DEFAULT[lab]) ?? list[0];
 }
+
+/** The bundled scenario whose file is exactly this text (a share link of a course scenario). */
+export function bundledWithText(lab: string, json: string): BundledScenario | undefined {
+  return scenariosFor(lab).find((s) => s.json === json);
+}

@@ -2,7 +2,7 @@
 // timeline on the left; invariants, metrics, sources and the event log on the right.
 import { useEffect } from "react";
 import { useClock, useFrame, usePanelFrame, useSession, useSessionState } from "../app/context";
-import { CrashBanner, LinkErrorBanner, LoadErrorBanner } from "../components/Banners";
+import { CrashBanner, LinkErrorBanner, LinkNoticeBanner, LoadErrorBanner } from "../components/Banners";
 import { BusyBanner } from "../components/BusyBanner";
 import { EventLog } from "../components/EventLog";
 import { InvariantsPanel } from "../components/InvariantsPanel";
@@ -101,6 +101,7 @@ function AvailableLab({ lab }: { lab: LabEntry }) {
       <CrashBanner />
       <BusyBanner />
       <LinkErrorBanner />
+      <LinkNoticeBanner />
       <LoadErrorBanner />
       <div className="lab-layout">
         <section className="lab-main" aria-label={`${lab.title} simulation`}>
