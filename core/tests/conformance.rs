@@ -173,15 +173,62 @@ fn check_event_table(lab: &str, kinds: &[EventKindInfo]) {
             "{lab}: kind {} unnamed",
             kind.code
         );
-        for (slot, arg) in ["{a}", "{b}", "{c}", "{d}"].iter().zip(kind.args) {
+        for placeholder in placeholders(kind.text) {
+            let problem = placeholder_problem(&placeholder, &kind.args);
             assert!(
-                !kind.text.contains(slot) || !arg.is_empty(),
-                "{lab}: kind {} ({}) narrates {slot} but names no such argument",
+                problem.is_none(),
+                "{lab}: kind {} ({}) has placeholder {{{placeholder}}}: {}",
                 kind.code,
-                kind.name
+                kind.name,
+                problem.unwrap_or_default()
             );
         }
     }
+}
+
+/// The `{...}` groups of a narration sentence (web/src/sim/events.ts renders them).
+fn placeholders(text: &str) -> Vec<String> {
+    let mut found = Vec::new();
+    let mut rest = text;
+    while let Some(open) = rest.find('{') {
+        let Some(close) = rest[open..].find('}') else {
+            found.push(rest[open + 1..].to_string());
+            break;
+        };
+        found.push(rest[open + 1..open + close].to_string());
+        rest = &rest[open + close + 1..];
+    }
+    found
+}
+
+/// Why a placeholder is malformed: `a`..`d` naming an argument, then nothing, `:one|many`, or
+/// `=code:word,...` with integer codes.
+fn placeholder_problem(placeholder: &str, args: &[&str; 4]) -> Option<String> {
+    let mut chars = placeholder.chars();
+    let slot = match chars.next() {
+        Some(letter @ 'a'..='d') => letter as usize - 'a' as usize,
+        _ => return Some("must start with a, b, c or d".into()),
+    };
+    if args[slot].is_empty() {
+        return Some("narrates an argument the kind does not name".into());
+    }
+    let rest: String = chars.collect();
+    if rest.is_empty() {
+        return None;
+    }
+    if let Some(nouns) = rest.strip_prefix(':') {
+        let parts: Vec<&str> = nouns.split('|').collect();
+        return (parts.len() != 2 || parts.iter().any(|p| p.is_empty()))
+            .then(|| "a plural form is `:singular|plural`".into());
+    }
+    if let Some(codes) = rest.strip_prefix('=') {
+        let bad = codes.split(',').any(|entry| match entry.split_once(':') {
+            Some((code, word)) => code.trim().parse::<u32>().is_err() || word.trim().is_empty(),
+            None => true,
+        });
+        return bad.then(|| "a code list is `=1:word,2:word`".into());
+    }
+    Some("unknown form (expected {a}, {a:one|many} or {a=1:word,2:word})".into())
 }
 
 #[test]

@@ -1,6 +1,7 @@
 // Messages that interrupt: a rejected scenario, a broken share link, a crashed simulation.
 import type { ReactNode } from "react";
 import { useApp, useAppState, useSessionState } from "../app/context";
+import { readableCitations } from "../format/citations";
 
 /** A dismissible message: a tone, a role for assistive technology, and its body. */
 function Banner({ tone, role, onDismiss, children }: { tone: "bad" | "warn"; role: "alert" | "status"; onDismiss: () => void; children: ReactNode }) {
@@ -22,7 +23,7 @@ export function LoadErrorBanner() {
     <Banner tone="bad" role="alert" onDismiss={() => app.session.dismissLoadError()}>
       <strong>That scenario was not loaded.</strong> The core says:
       <code className="banner-code" data-testid="load-error">
-        {loadError}
+        {readableCitations(loadError)}
       </code>
       <span className="banner-hint">The previous scenario is still loaded and works.</span>
     </Banner>

@@ -1,6 +1,7 @@
 // Every lab's provenance card lists device constants the same way: label, value with unit, the
 // confidence tag of the core's `device::provenance` (explained on hover) and the source, or the
 // formula for values the model derives. One component, so the tag vocabulary has one home.
+import { readableCitations } from "../format/citations";
 import { formatNumber } from "../format/units";
 
 export interface ListedConstant {
@@ -43,7 +44,7 @@ function ConstantRow({ c, testId }: { c: ListedConstant; testId: string | undefi
           {c.tag}
         </span>
       </div>
-      <p className="constant-source">{c.source ?? c.formula}</p>
+      <p className="constant-source">{readableCitations(c.source ?? c.formula ?? "")}</p>
     </li>
   );
 }

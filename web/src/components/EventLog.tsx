@@ -4,6 +4,7 @@ import { memo, type KeyboardEvent } from "react";
 import { usePanelFrame, useSession } from "../app/context";
 import { formatNs, formatNumber } from "../format/units";
 import type { DecodedEvent } from "../sim/events";
+import { Glossed } from "./Glossed";
 
 const ignore = (): void => undefined;
 /** Lines shown; the core keeps 256 recent events. */
@@ -34,7 +35,9 @@ const EventLine = memo(function EventLine({ event, current, tabbable, onPick }: 
           <span className="event-time num">t = {formatNs(event.timeNs)}</span>
           <span className="event-kind">{event.name}</span>
         </span>
-        <span className="event-text">{event.text}</span>
+        <span className="event-text">
+          <Glossed text={event.text} />
+        </span>
       </button>
     </li>
   );

@@ -39,6 +39,10 @@ describe("formatNumber and formatWithUnit", () => {
 
   it("rescales time units and appends others", () => {
     expect(formatWithUnit(12.345, "ms")).toBe("12.3 ms");
+    expect(formatWithUnit(1, "ops")).toBe("1 op");
+    expect(formatWithUnit(2, "ops")).toBe("2 ops");
+    expect(formatWithUnit(1, "entries")).toBe("1 entry");
+    expect(formatWithUnit(1, "MB/s")).toBe("1 MB/s");
     expect(formatWithUnit(0.5, "ms")).toBe("500 µs");
     expect(formatWithUnit(84, "IO/s")).toBe("84 IO/s");
     expect(formatWithUnit(0.42, "")).toBe("0.42");

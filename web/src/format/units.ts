@@ -65,7 +65,19 @@ export function formatWithUnit(value: number, unit: string): string {
   if (unit === "fraction") return `${formatNumber(value * 100)} %`;
   if (unit === "1/s") return `${formatNumber(value)} /s`;
   if (unit === "x") return `${formatNumber(value)}×`;
-  return unit === "" ? formatNumber(value) : `${formatNumber(value)} ${unit}`;
+  return unit === "" ? formatNumber(value) : `${formatNumber(value)} ${value === 1 ? singular(unit) : unit}`;
+}
+
+/** Count units whose singular is not simply the word without its final "s". */
+const IRREGULAR_SINGULAR: Record<string, string> = { entries: "entry", "bit errors": "bit error" };
+
+/** `1 op`, not `1 ops`: the singular of a plural count unit (`ops`, `pages`, `requests`). */
+export function singular(unit: string): string {
+  const irregular = IRREGULAR_SINGULAR[unit];
+  if (irregular !== undefined) return irregular;
+  // Only plain lower-case plural words: rates (`pages/s`), sizes (`MB`, `bytes/s`) stay as they are.
+  if (/^[a-z]+s$/.test(unit) && !unit.endsWith("ss")) return unit.slice(0, -1);
+  return unit;
 }
 
 /** Splits camel/snake names into words for labels: `head_cylinder` → `head cylinder`. */

@@ -5,6 +5,7 @@ import { useClock, useFrame, usePanelFrame, useSession, useSessionState } from "
 import { CrashBanner, LinkErrorBanner, LinkNoticeBanner, LoadErrorBanner } from "../components/Banners";
 import { BusyBanner } from "../components/BusyBanner";
 import { EventLog } from "../components/EventLog";
+import { Glossed } from "../components/Glossed";
 import { InvariantsPanel } from "../components/InvariantsPanel";
 import { MetricsPanel } from "../components/MetricsPanel";
 import { ScenarioDropZone, ScenarioFileButton } from "../components/ScenarioLoader";
@@ -57,7 +58,7 @@ function WhatToWatch({ lab }: { lab: LabEntry }) {
   const text = labViews(lab.id).watch(bundled?.name ?? null, bundled?.description ?? null, scenario.info);
   return (
     <p className="what-to-watch">
-      <span className="what-to-watch-label">What to watch</span> {text}
+      <span className="what-to-watch-label">What to watch</span> <Glossed text={text} />
     </p>
   );
 }

@@ -45,6 +45,17 @@ describe("narrate", () => {
     expect(narrate("{c} and {d}", [0, 0, 7, 8])).toBe("7 and 8");
   });
 
+  it("agrees a noun with its number: singular for exactly one", () => {
+    expect(narrate("erased {c:time|times}", [0, 0, 1, 0])).toBe("erased 1 time");
+    expect(narrate("erased {c:time|times}", [0, 0, 0, 0])).toBe("erased 0 times");
+    expect(narrate("{d:request waits|requests wait}", [0, 0, 0, 3])).toBe("3 requests wait");
+  });
+
+  it("names a code by its word and shows an unknown code as its number", () => {
+    expect(narrate("a {b=1:read,2:write,3:trim} request", [0, 2, 0, 0])).toBe("a write request");
+    expect(narrate("a {b=1:read,2:write} request", [0, 9, 0, 0])).toBe("a 9 request");
+  });
+
   it("generic lines use argument names when given", () => {
     expect(genericLine(5, [1, 2, 3, 4], ["lba", "", "", ""])).toBe("event kind 5 (lba=1, b=2, c=3, d=4)");
   });

@@ -3,7 +3,9 @@
 //! 1. The core sends recent events as one `Uint32Array`, 8 words per event:
 //!    `[step, time_lo, time_hi, kind, a, b, c, d]` (core/src/sim/trace.rs).
 //! 2. `info().eventKinds` describes each kind: a name, the four argument names and a sentence
-//!    with `{a}`..`{d}` placeholders. Narration therefore has one source: the core.
+//!    with placeholders. Narration therefore has one source: the core. A placeholder is
+//!    `{a}` (the number), `{a:page|pages}` (the number and the noun, singular for 1) or
+//!    `{a=1:read,2:write}` (the word for a code; an unknown code shows as the number).
 //! 3. A kind missing from the table still gets a line: its code and its named arguments.
 
 import type { EventKindInfo } from "./types";
@@ -23,15 +25,30 @@ export interface DecodedEvent {
   known: boolean;
 }
 
-const PLACEHOLDER = /\{([abcd])\}/g;
+const PLACEHOLDER = /\{([abcd])(?::([^|{}]*)\|([^{}]*)|=([^{}]*))?\}/g;
 const ARG_INDEX: Record<string, number> = { a: 0, b: 1, c: 2, d: 3 };
 
-/** Fills `{a}`..`{d}` in a kind's sentence with the event's arguments. */
+/** The word for `value` in a code list `1:read,2:write`, or the number itself. */
+function codeWord(list: string, value: number): string {
+  for (const entry of list.split(",")) {
+    const colon = entry.indexOf(":");
+    if (colon > 0 && Number(entry.slice(0, colon).trim()) === value) return entry.slice(colon + 1).trim();
+  }
+  return String(value);
+}
+
+/** Fills the placeholders of a kind's sentence with the event's arguments. */
 export function narrate(text: string, args: readonly number[]): string {
-  return text.replace(PLACEHOLDER, (_match, letter: string) => {
-    const value = args[ARG_INDEX[letter] ?? -1];
-    return value === undefined ? `{${letter}}` : String(value);
-  });
+  return text.replace(
+    PLACEHOLDER,
+    (match, letter: string, singular: string | undefined, plural: string | undefined, codes: string | undefined) => {
+      const value = args[ARG_INDEX[letter] ?? -1];
+      if (value === undefined) return match;
+      if (codes !== undefined) return codeWord(codes, value);
+      if (singular !== undefined && plural !== undefined) return `${value} ${value === 1 ? singular : plural}`;
+      return String(value);
+    },
+  );
 }
 
 /** The line for a kind the table does not describe. */

@@ -16,15 +16,15 @@ pub const EVENT_KINDS: &[EventKindInfo] = &[
         code: ARRIVE_READ,
         name: "arrive_read",
         args: ["request", "cylinder", "bytes", "queue_length"],
-        text: "Read request {a} arrives for cylinder {b} ({c} bytes); {d} requests now wait in \
-               the queue",
+        text: "Read request {a} arrives for cylinder {b} ({c} bytes); {d:request now waits|requests now wait} \
+               in the queue",
     },
     EventKindInfo {
         code: ARRIVE_WRITE,
         name: "arrive_write",
         args: ["request", "cylinder", "bytes", "queue_length"],
-        text: "Write request {a} arrives for cylinder {b} ({c} bytes); {d} requests now wait in \
-               the queue",
+        text: "Write request {a} arrives for cylinder {b} ({c} bytes); {d:request now waits|requests now wait} \
+               in the queue",
     },
     EventKindInfo {
         code: DISPATCH,
@@ -45,7 +45,7 @@ pub const EVENT_KINDS: &[EventKindInfo] = &[
         name: "complete",
         args: ["request", "latency_us", "cylinder", "queue_length"],
         text: "Request {a} completes {b} µs after it arrived; the head rests at cylinder {c} and \
-               {d} requests wait",
+               {d:request waits|requests wait}",
     },
     EventKindInfo {
         code: SCAN_DONE,
@@ -56,7 +56,7 @@ pub const EVENT_KINDS: &[EventKindInfo] = &[
             "isolated_ms",
             "percent_of_isolated",
         ],
-        text: "The scan's {a} requests are done after {b} ms; alone they would take {c} ms, so \
+        text: "The scan's {a:request is|requests are} done after {b} ms; alone they would take {c} ms, so \
                the scan took {d}% of its isolated time",
     },
 ];

@@ -22,8 +22,8 @@ pub const EVENT_KINDS: &[EventKindInfo] = &[
         code: ISSUE,
         name: "issue",
         args: ["request", "kind", "lba", "pages"],
-        text: "The host issues request {a} (kind {b}: 1 read, 2 write, 3 trim) for {d} pages \
-               from LBA {c}",
+        text: "The host issues request {a}, a {b=1:read,2:write,3:trim} of {d:page|pages} from \
+               LBA {c}",
     },
     EventKindInfo {
         code: HOST_WRITE,
@@ -49,15 +49,15 @@ pub const EVENT_KINDS: &[EventKindInfo] = &[
         code: TRIM,
         name: "trim",
         args: ["lba", "pages", "invalidated", ""],
-        text: "TRIM of {b} pages from LBA {a}: {c} valid pages become invalid, so GC will not \
-               copy them",
+        text: "TRIM of {b:page|pages} from LBA {a}: {c:valid page becomes|valid pages become} invalid, \
+               so GC will not copy them",
     },
     EventKindInfo {
         code: GC_START,
         name: "gc_start",
         args: ["die", "victim_block", "valid_pages", "reason"],
-        text: "GC on die {a} picks block {b} with {c} valid pages to copy (reason {d}: 1 greedy \
-               = fewest valid, 2 cost-benefit = best (1-u)·age/2u, 3 FIFO = oldest)",
+        text: "GC on die {a} picks block {b} with {c:valid page|valid pages} to copy ({d=1:greedy: \
+               the fewest valid pages,2:cost-benefit: the best (1-u)·age/2u,3:FIFO: the oldest block})",
     },
     EventKindInfo {
         code: RELOCATE,
@@ -71,28 +71,28 @@ pub const EVENT_KINDS: &[EventKindInfo] = &[
         name: "erase",
         args: ["block", "die", "erase_count", ""],
         text: "Block {a} on die {b} is erased and returns to the free pool; it has now been \
-               erased {c} times",
+               erased {c:time|times}",
     },
     EventKindInfo {
         code: WEAR_LEVEL,
         name: "wear_level",
         args: ["block", "erase_count", "valid_pages", "spread"],
         text: "Static wear levelling: erase counts on the die differ by {d}, so the cold data of \
-               block {a} (erased only {b} times) moves out ({c} pages) and the block can take hot \
+               block {a} (erased only {b:time|times}) moves out ({c:page|pages}) and the block can take hot \
                data",
     },
     EventKindInfo {
         code: COMPLETE,
         name: "complete",
         args: ["request", "kind", "latency_us", "pages"],
-        text: "Request {a} (kind {b}) completes after {c} µs ({d} pages)",
+        text: "Request {a} ({b=1:read,2:write,3:trim}) completes after {c} µs ({d:page|pages})",
     },
     EventKindInfo {
         code: PRECONDITION,
         name: "precondition",
         args: ["filled_pages", "warmup_writes_k", "erases", "gc_victims"],
-        text: "Preconditioning: {a} pages filled sequentially and {b} thousand random \
-               overwrites done in bulk, which cost {c} erases of {d} GC victims",
+        text: "Preconditioning: {a:page|pages} filled sequentially and {b} thousand random \
+               overwrites done in bulk, which cost {c:erase|erases} of {d:GC victim|GC victims}",
     },
 ];
 

@@ -33,8 +33,8 @@ pub const EVENT_KINDS: &[EventKindInfo] = &[
         code: UPDATE,
         name: "update",
         args: ["ts", "key", "kind", "buffer_count"],
-        text: "Update ts {a} on key {b} (kind {c}: 1 insert, 2 delete, 3 modify) is written to \
-               the redo log, then appended unsorted to the buffer, which now holds {d} records",
+        text: "Update ts {a} ({c=1:an insert,2:a delete,3:a modify,4:a replace} of key {b}) is written \
+               to the redo log, then appended unsorted to the buffer, which now holds {d:record|records}",
     },
     EventKindInfo {
         code: STEAL_PAGE,
@@ -47,8 +47,8 @@ pub const EVENT_KINDS: &[EventKindInfo] = &[
         code: FLUSH_BEGIN,
         name: "flush_begin",
         args: ["run_id", "records", "pages", ""],
-        text: "Flush: the buffer's {b} records are sorted by (key, ts) into run {a} of {c} \
-               pages; new updates go to a fresh buffer meanwhile (double buffering)",
+        text: "Flush: the buffer's {b:record is|records are} sorted by (key, ts) into run {a} of \
+               {c:page|pages}; new updates go to a fresh buffer meanwhile (double buffering)",
     },
     EventKindInfo {
         code: FLUSH_PAGE,
@@ -67,7 +67,7 @@ pub const EVENT_KINDS: &[EventKindInfo] = &[
         code: LOG_TRUNCATE,
         name: "log_truncate",
         args: ["ts", "dropped", "left", ""],
-        text: "FlushDone: every update up to ts {a} is on the SSD, so {b} redo-log records are \
+        text: "FlushDone: every update up to ts {a} is on the SSD, so {b:redo-log record is|redo-log records are} \
                dropped ({c} left)",
     },
     EventKindInfo {
@@ -88,8 +88,8 @@ pub const EVENT_KINDS: &[EventKindInfo] = &[
         code: SCAN_DONE,
         name: "scan_done",
         args: ["op", "rows", "runs_read", "granules_read"],
-        text: "Scan (op {a}) answers {b} rows: the table range merged with {c} runs ({d} \
-               granules) and the buffer",
+        text: "Scan (op {a}) answers {b:row|rows}: the table range merged with {c:run|runs} \
+               ({d:granule|granules}) and the buffer",
     },
     EventKindInfo {
         code: MIGRATION_WAIT,
@@ -102,13 +102,13 @@ pub const EVENT_KINDS: &[EventKindInfo] = &[
         code: MIGRATION_START,
         name: "migration_start",
         args: ["ts", "runs", "", ""],
-        text: "Migration ts {a} starts writing the {b} runs of R into the table, page by page",
+        text: "Migration ts {a} starts writing the {b:run|runs} of R into the table, page by page",
     },
     EventKindInfo {
         code: MIGRATION_PAGE,
         name: "migration_page",
         args: ["page", "records_applied", "page_ts", ""],
-        text: "Table page {a} is read, {b} updates newer than its timestamp are applied, and it \
+        text: "Table page {a} is read, {b:update newer than its timestamp is|updates newer than its timestamp are} applied, and it \
                is written back with timestamp {c}",
     },
     EventKindInfo {
@@ -121,29 +121,29 @@ pub const EVENT_KINDS: &[EventKindInfo] = &[
         code: CRASH,
         name: "crash",
         args: ["lost_buffer_records", "open_scans", "", ""],
-        text: "Crash! Memory is lost: {a} buffered or in-flight update records and {b} open \
-               scans (aborted); the runs, the table and the redo log survive",
+        text: "Crash! Memory is lost: {a:buffered or in-flight update record|buffered or in-flight update records} \
+               and {b:open scan|open scans} (aborted); the runs, the table and the redo log survive",
     },
     EventKindInfo {
         code: RECOVERY,
         name: "recovery",
         args: ["replayed", "migration_restarted", "", ""],
-        text: "Recovery: {a} redo-log records newer than the SSD are replayed into the buffer; \
-               migration restarted from page 0: {b} (idempotent by page timestamps)",
+        text: "Recovery: {a:redo-log record newer than the SSD is|redo-log records newer than the SSD are} \
+               replayed into the buffer; {b=0:no migration was under way,1:the migration restarts from page 0 (idempotent by page timestamps)}",
     },
     EventKindInfo {
         code: SCAN_IO,
         name: "scan_io",
         args: ["op", "hdd_us", "ssd_us", "granules"],
-        text: "Scan (op {a}) reads the table range from the disk ({b} µs) overlapped with {d} \
-               run granules from the update cache ({c} µs)",
+        text: "Scan (op {a}) reads the table range from the disk ({b} µs) overlapped with \
+               {d:run granule|run granules} from the update cache ({c} µs)",
     },
     EventKindInfo {
         code: UPDATE_STALL,
         name: "update_stall",
         args: ["op", "reason", "", ""],
-        text: "Update (op {a}) waits (reason {b}: 1 the buffer is full and a flush is still \
-               being written, 2 the SSD is full until a migration frees it)",
+        text: "Update (op {a}) waits: {b=1:the buffer is full and a flush is still being written,\
+               2:the SSD is full until a migration frees it}",
     },
     EventKindInfo {
         code: SCAN_WAIT_FLUSH,

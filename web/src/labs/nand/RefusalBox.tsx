@@ -1,6 +1,7 @@
 // Refusals: the cell model refuses an op that would lower a cell's charge (only an erase can),
 // break the page order, or exceed the programs allowed per page. At the refused step the reason
 // is shown large; afterwards the latest one stays here, quietly, with a link back to its step.
+import { readableCitations } from "../../format/citations";
 import type { Refusal } from "./refusal";
 
 interface Props {
@@ -11,7 +12,8 @@ interface Props {
   onSeek: (step: number) => void;
 }
 
-export function RefusalBox({ message, now, latest, onSeek }: Props) {
+export function RefusalBox({ message: coreMessage, now, latest, onSeek }: Props) {
+  const message = coreMessage === null ? null : readableCitations(coreMessage);
   if (now) {
     return (
       <div className="nand-refusal now" data-testid="nand-refusal" data-state="now" role="status" aria-live="polite">
