@@ -1,6 +1,6 @@
 // Shared helpers: a page that fails the test on any console error or uncaught exception, and
 // typed access to window.__flashlab (DESIGN §3.3).
-import { execFileSync } from "node:child_process";
+import { execFileSync, spawnSync } from "node:child_process";
 import { readFileSync, existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { test as base, expect, type Page } from "@playwright/test";
@@ -54,6 +54,17 @@ export function cliRun(relativePath: string): { trace_hash: string; steps: numbe
         cwd: repoRoot,
       });
   return JSON.parse(output) as { trace_hash: string; steps: number; answers: unknown[] };
+}
+
+/** The native CLI's paper claims of one lab (`flashlab reproduce --json --lab`); exit 1 means a miss, not a failure. */
+export function cliClaims(lab: string): { id: string; simulated_value: number; pass: boolean }[] {
+  const built = `${repoRoot}/target/debug/flashlab`;
+  const args = ["reproduce", "--json", "--lab", lab];
+  const result = existsSync(built)
+    ? spawnSync(built, args, { encoding: "utf8", maxBuffer: 64 * 1024 * 1024 })
+    : spawnSync("cargo", ["run", "-q", "-p", "flashlab-core", "--bin", "flashlab", "--", ...args], { encoding: "utf8", cwd: repoRoot, maxBuffer: 64 * 1024 * 1024 });
+  if (result.status !== 0 && result.status !== 1) throw new Error(`flashlab reproduce failed: ${result.stderr}`);
+  return (JSON.parse(result.stdout) as { claims: { id: string; simulated_value: number; pass: boolean }[] }).claims;
 }
 
 /** A `page` that collects console errors and page errors; the test fails if any occurred. */

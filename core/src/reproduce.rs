@@ -11,3 +11,12 @@ pub fn all_claims() -> Vec<Claim> {
         .flat_map(|plugin| (plugin.claims)())
         .collect()
 }
+
+/// The claims of one lab (the paper-results page computes them lab by lab, with progress);
+/// `None` for a name that is not a built lab.
+pub fn lab_claims(lab: &str) -> Option<Vec<Claim>> {
+    crate::labs::PLUGINS
+        .iter()
+        .find(|plugin| plugin.name == lab)
+        .map(|plugin| (plugin.claims)())
+}

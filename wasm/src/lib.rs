@@ -149,6 +149,15 @@ pub fn debug_panic() {
     panic!("debugPanic: deliberate panic requested by a test");
 }
 
+/// The paper claims of one lab as JSON (the same `Claim` rows `flashlab reproduce --json` prints),
+/// computed now, by simulation. An unknown lab is an error naming it.
+#[wasm_bindgen(js_name = labClaims)]
+pub fn lab_claims(lab: &str) -> Result<String, JsError> {
+    let claims = flashlab_core::reproduce::lab_claims(lab)
+        .ok_or_else(|| to_js_error(format!("claims: there is no lab \"{lab}\"")))?;
+    serde_json::to_string(&claims).map_err(|e| to_js_error(format!("claims: {e}")))
+}
+
 /// Names of the core's benchmark cases (`flashlab bench` runs the same ones natively).
 #[wasm_bindgen(js_name = benchCases)]
 pub fn bench_cases() -> String {

@@ -5,19 +5,21 @@ import { Header } from "./components/Header";
 import { HomePage } from "./pages/HomePage";
 import { LabPage } from "./pages/LabPage";
 import { NotFoundPage } from "./pages/NotFoundPage";
+import { ResultsPage } from "./pages/ResultsPage";
 import { findLab } from "./labs/registry";
 
 export function App() {
   const { route } = useAppState();
   const lab = route.kind === "lab" ? findLab(route.lab) : undefined;
   useEffect(() => {
-    document.title = lab ? `${lab.title} · FlashLab` : "FlashLab";
-  }, [lab]);
+    document.title = lab ? `${lab.title} · FlashLab` : route.kind === "results" ? "Paper results · FlashLab" : "FlashLab";
+  }, [lab, route.kind]);
   return (
     <div className="app">
-      <Header currentLab={lab?.id ?? null} />
+      <Header current={lab?.id ?? (route.kind === "results" ? "results" : null)} />
       <main className="app-main">
         {route.kind === "home" && <HomePage />}
+        {route.kind === "results" && <ResultsPage />}
         {route.kind === "lab" && lab && <LabPage lab={lab} />}
         {route.kind === "lab" && !lab && <NotFoundPage what={`There is no lab called “${route.lab}”.`} />}
         {route.kind === "unknown" && <NotFoundPage what="This address does not match any page." />}

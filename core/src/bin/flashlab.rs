@@ -3,16 +3,19 @@
 //! - `flashlab run FILE [--seed N]`: run a scenario, print one JSON report; exit 0 when every
 //!   invariant held, 1 when one failed, 2 for bad input (one line on stderr naming the path).
 //! - `flashlab check FILE`: validate only (exit 0 or 2).
-//! - `flashlab reproduce [--json]`: the paper-claims table; exit 1 if a claim misses.
+//! - `flashlab reproduce [--json] [--lab NAME]`: the paper-claims table (of every lab, or one);
+//!   exit 1 if a claim misses.
 //! - `flashlab bench [--json] [--scale X]`: throughput figures (wall-clock, so run it alone).
 //! - `flashlab schema`: print `scenarios/schema.json`.
 
 use std::process::ExitCode;
 
-use flashlab_core::reproduce::{Claim, ClaimKind, ClaimSummary, Comparison, all_claims};
+use flashlab_core::reproduce::{
+    Claim, ClaimKind, ClaimSummary, Comparison, all_claims, lab_claims,
+};
 use flashlab_core::{Session, bench, scenario_schema};
 
-const USAGE: &str = "usage: flashlab run FILE [--seed N] | check FILE | reproduce [--json] | bench [--json] [--scale X] | schema";
+const USAGE: &str = "usage: flashlab run FILE [--seed N] | check FILE | reproduce [--json] [--lab NAME] | bench [--json] [--scale X] | schema";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -103,7 +106,17 @@ fn cmd_check(args: &[String]) -> ExitCode {
 }
 
 fn cmd_reproduce(args: &[String]) -> ExitCode {
-    let claims = all_claims();
+    let lab = args
+        .iter()
+        .position(|a| a == "--lab")
+        .map(|i| args.get(i + 1).map(String::as_str).unwrap_or(""));
+    let claims = match lab {
+        None => all_claims(),
+        Some(name) => match lab_claims(name) {
+            Some(claims) => claims,
+            None => return bad_input(&format!("reproduce --lab: there is no lab \"{name}\"")),
+        },
+    };
     let summary = ClaimSummary::of(&claims);
     if args.iter().any(|a| a == "--json") {
         println!(

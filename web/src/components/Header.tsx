@@ -1,7 +1,8 @@
-// The top bar: the FlashLab wordmark (home) and links to every available lab.
+// The top bar: the FlashLab wordmark (home), links to every available lab and the paper results.
 import { LABS } from "../labs/registry";
 
-export function Header({ currentLab }: { currentLab: string | null }) {
+/** `current`: the open lab's id, `results`, or null on the home page. */
+export function Header({ current }: { current: string | null }) {
   return (
     <header className="header">
       <a className="wordmark" href="#/" aria-label="FlashLab home">
@@ -13,19 +14,27 @@ export function Header({ currentLab }: { currentLab: string | null }) {
         FlashLab
       </a>
       <nav className="header-nav" aria-label="Labs">
-        <a href="#/" className={currentLab === null ? "nav-link active" : "nav-link"}>
+        <a href="#/" className={current === null ? "nav-link active" : "nav-link"}>
           All labs
         </a>
         {LABS.filter((lab) => lab.available).map((lab) => (
           <a
             key={lab.id}
             href={`#/lab/${lab.id}`}
-            className={currentLab === lab.id ? "nav-link active" : "nav-link"}
-            aria-current={currentLab === lab.id ? "page" : undefined}
+            className={current === lab.id ? "nav-link active" : "nav-link"}
+            aria-current={current === lab.id ? "page" : undefined}
           >
             {lab.title}
           </a>
         ))}
+        <a
+          href="#/results"
+          className={current === "results" ? "nav-link active" : "nav-link"}
+          aria-current={current === "results" ? "page" : undefined}
+          data-testid="nav-results"
+        >
+          Paper results
+        </a>
       </nav>
       <span className="header-tagline">database algorithms on disks and flash, step by step</span>
     </header>

@@ -1,7 +1,9 @@
-//! Hash routes: `#/` (home), `#/lab/<lab>` and `#/lab/<lab>?s=…&t=…` (a share link).
+//! Hash routes: `#/` (home), `#/results` (the paper results), `#/lab/<lab>` and
+//! `#/lab/<lab>?s=…&t=…` (a share link).
 
 export type Route =
   | { kind: "home" }
+  | { kind: "results" }
   | { kind: "lab"; lab: string; params: URLSearchParams }
   | { kind: "unknown"; hash: string };
 
@@ -11,6 +13,7 @@ export function parseRoute(hash: string): Route {
   const query = text.indexOf("?");
   const path = query === -1 ? text : text.slice(0, query);
   const params = new URLSearchParams(query === -1 ? "" : text.slice(query + 1));
+  if (path === "/results" || path === "/results/") return { kind: "results" };
   const match = /^\/lab\/([a-z0-9-]+)\/?$/.exec(path);
   if (match?.[1]) return { kind: "lab", lab: match[1], params };
   return { kind: "unknown", hash };

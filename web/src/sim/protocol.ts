@@ -26,6 +26,8 @@ export type RequestBody =
   | { type: "metrics" }
   | { type: "answers" }
   | { type: "report" }
+  /** The paper claims of one lab, computed now (the paper-results page); needs no scenario. */
+  | { type: "claims"; lab: string }
   /** Test hook: makes the core panic (a wasm trap), to exercise the crash banner and restart. */
   | { type: "debugPanic" };
 
@@ -49,6 +51,7 @@ export interface ResultMap {
   metrics: { json: string };
   answers: { json: string };
   report: { json: string };
+  claims: { json: string };
   debugPanic: Record<string, never>;
 }
 

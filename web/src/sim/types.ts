@@ -87,3 +87,19 @@ export function viewSeries(view: Float64Array, meta: ViewMeta, name: string): Fl
   if (!layout) return new Float64Array(0);
   return view.subarray(layout.offset, layout.offset + layout.length);
 }
+
+/** One paper claim as the core reports it (`plugin::claim::Claim`, `flashlab reproduce --json`). */
+export interface ClaimRow {
+  id: string;
+  claim: string;
+  unit: string;
+  paper_value: number;
+  simulated_value: number;
+  error_pct: number;
+  tolerance_pct: number | null;
+  comparison: { type: "tolerance"; pct: number } | { type: "at_least" } | { type: "at_most" };
+  kind: "reproduction" | "calibration" | "identity";
+  basis: string;
+  pass: boolean;
+  method: string;
+}
