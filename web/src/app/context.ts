@@ -3,6 +3,7 @@
 import { createContext, useContext, useSyncExternalStore } from "react";
 import type { AppController, AppState } from "./controller";
 import type { Frame, LabSession, SessionState } from "./session";
+import type { TourState } from "../tours/controller";
 
 export const AppContext = createContext<AppController | null>(null);
 
@@ -24,6 +25,12 @@ export function useSession(): LabSession {
 export function useSessionState(): SessionState {
   const session = useSession();
   return useSyncExternalStore(session.state.subscribe, session.state.get);
+}
+
+/** The guided tour being followed, if any. */
+export function useTour(): TourState | null {
+  const tours = useApp().tours;
+  return useSyncExternalStore(tours.state.subscribe, tours.state.get);
 }
 
 /** The step shown; changes up to once per animation frame while playing. */

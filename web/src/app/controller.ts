@@ -6,6 +6,8 @@
 //!    the broken link (the receiver can still copy it and say what they were sent).
 //!    A link to a course scenario is recognised by its text, so the receiver sees the curated
 //!    title and "what to watch"; a position past the end opens the last step and says so.
+//! 4. A lab route with `tour=<name>` (and `ts=<step of the tour>`, `ans=<answers>`) opens that
+//!    guided tour (`tours/controller.ts`); while a tour runs, the share link is the tour link.
 //! 2. A plain lab route loads the lab's default scenario unless that lab is already loaded
 //!    (going home and back keeps your place).
 //! 3. The app's own URL updates (a copied share link, a newly picked scenario) use
@@ -19,6 +21,9 @@ import { bundledWithText, defaultScenario, type BundledScenario } from "../labs/
 import type { CoreState } from "../sim/types";
 import type { LabSession, ScenarioSource } from "./session";
 import { Store } from "./store";
+import { decodeAnswers } from "../tours/answers";
+import { TourController } from "../tours/controller";
+import { findTour } from "../tours/registry";
 
 export interface AppState {
   route: Route;
@@ -43,8 +48,10 @@ function positionNotice(requested: number, shown: number): string | null {
 export class AppController {
   readonly state: Store<AppState>;
   private started: Promise<void> | null = null;
+  readonly tours: TourController;
 
   constructor(readonly session: LabSession) {
+    this.tours = new TourController(session);
     this.state = new Store<AppState>({ route: parseRoute(window.location.hash), linkError: null, linkNotice: null });
   }
 
@@ -67,12 +74,14 @@ export class AppController {
 
   /** Loads a bundled scenario picked by the user; the URL drops any stale share payload. */
   async loadBundled(scenario: BundledScenario): Promise<void> {
+    this.tours.stop();
     await this.session.load(scenario.json, { source: { kind: "bundled", name: scenario.name } });
     this.showLab(scenario.lab);
   }
 
   /** Loads scenario text from a file or the API and shows its lab. */
   async loadText(json: string, source: "file" | "api", fileName = ""): Promise<void> {
+    this.tours.stop();
     const result = await this.session.load(json, {
       source: source === "file" ? { kind: "file", fileName } : { kind: "api" },
     });
@@ -97,6 +106,8 @@ export class AppController {
 
   /** The share link for the current scenario and step; also placed in the address bar. */
   async shareUrl(): Promise<string> {
+    const tourLink = this.tours.link();
+    if (tourLink !== null) return `${window.location.origin}${window.location.pathname}${window.location.search}${tourLink}`;
     const scenario = this.session.current.scenario;
     if (!scenario) throw new Error("no scenario is loaded");
     const state: CoreState = await this.session.queryState();
@@ -108,6 +119,13 @@ export class AppController {
   private onHashChange = (): void => {
     void this.apply(window.location.hash);
   };
+
+  /** Leaves the tour: the run stays where it is, the address bar shows the plain lab. */
+  exitTour(): void {
+    const lab = this.tours.current?.tour.lab;
+    this.tours.stop();
+    if (lab) this.showLab(lab);
+  }
 
   private showLab(lab: string): void {
     this.setHash(labHash(lab));
@@ -125,6 +143,19 @@ export class AppController {
     this.state.update({ route, linkError: null, linkNotice: null });
     if (route.kind !== "lab" || !findLab(route.lab)?.available) return;
     try {
+      const tourName = route.params.get("tour");
+      if (tourName !== null) {
+        const tour = findTour(route.lab, tourName);
+        if (tour) {
+          const index = Number(route.params.get("ts") ?? "0");
+          await this.tours.start(tour, Number.isSafeInteger(index) ? index : 0, decodeAnswers(route.params.get("ans")));
+          return;
+        }
+        this.state.update({ linkError: `there is no tour "${tourName}" in this lab` });
+        await this.loadDefault(route.lab);
+        return;
+      }
+      this.tours.stop();
       if (isShareRoute(route)) {
         const linkError = await this.openFromParams(route.lab, route.params);
         if (linkError === null) return;

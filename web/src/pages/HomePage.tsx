@@ -1,5 +1,6 @@
 // The home page: every lab as a card; labs that are not built yet say so and are not links.
 import { LABS, type LabEntry } from "../labs/registry";
+import { tourHash, toursFor } from "../tours/registry";
 
 function LabCard({ lab }: { lab: LabEntry }) {
   const body = (
@@ -44,6 +45,31 @@ export function HomePage() {
         {LABS.map((lab) => (
           <LabCard key={lab.id} lab={lab} />
         ))}
+      </section>
+      <section className="home-tours" aria-labelledby="tours-heading">
+        <h2 id="tours-heading">Guided tours</h2>
+        <p className="home-tours-intro">
+          A tour walks through one run step by step and asks you to predict what happens next; the simulation
+          reveals the answer. Send a student the link to any step. Or see how every paper claim holds up on the{" "}
+          <a href="#/results">paper results</a> page.
+        </p>
+        <div className="tour-lists">
+          {LABS.filter((lab) => lab.available && toursFor(lab.id).length > 0).map((lab) => (
+            <div key={lab.id} className="tour-list" data-testid={`tours-${lab.id}`}>
+              <h3>{lab.title}</h3>
+              <ol>
+                {toursFor(lab.id).map((tour) => (
+                  <li key={tour.name}>
+                    <a href={tourHash(lab.id, tour.name)} data-testid="tour-link" title={tour.summary}>
+                      {tour.title}
+                    </a>{" "}
+                    <span className="tour-length">{tour.steps.length} steps</span>
+                  </li>
+                ))}
+              </ol>
+            </div>
+          ))}
+        </div>
       </section>
     </div>
   );

@@ -1,7 +1,7 @@
 // A lab page: the title, scenario controls and messages on top; the lab's animated view and the
 // timeline on the left; invariants, metrics, sources and the event log on the right.
 import { useEffect } from "react";
-import { useClock, useFrame, usePanelFrame, useSession, useSessionState } from "../app/context";
+import { useClock, useFrame, usePanelFrame, useSession, useSessionState, useTour } from "../app/context";
 import { CrashBanner, LinkErrorBanner, LinkNoticeBanner, LoadErrorBanner } from "../components/Banners";
 import { BusyBanner } from "../components/BusyBanner";
 import { EventLog } from "../components/EventLog";
@@ -12,6 +12,7 @@ import { ScenarioDropZone, ScenarioFileButton } from "../components/ScenarioLoad
 import { ScenarioPicker } from "../components/ScenarioPicker";
 import { ShareButton } from "../components/ShareButton";
 import { Timeline } from "../components/Timeline";
+import { TourPanel } from "../components/TourPanel";
 import { useTimelineKeys } from "../components/useTimelineKeys";
 import type { LabEntry } from "../labs/registry";
 import { labViews } from "../labs/views";
@@ -52,6 +53,8 @@ function LabStage({ lab }: { lab: LabEntry }) {
 
 function WhatToWatch({ lab }: { lab: LabEntry }) {
   const { scenario } = useSessionState();
+  const tour = useTour();
+  if (tour && tour.tour.lab === lab.id) return <TourPanel state={tour} />;
   if (!scenario) return null;
   const source = scenario.source;
   const bundled = source.kind === "bundled" ? scenariosFor(lab.id).find((s) => s.name === source.name) : undefined;
