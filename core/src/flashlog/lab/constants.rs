@@ -141,7 +141,5 @@ pub fn payloads() -> Vec<ConstantPayload> {
             src,
         ));
     }
-    out.push(c("flashlog.ap_preset", "Append/Pack lab device", 0.0, "", "[D]",
-        "SSD lab preset `course`: page program + channel, read + channel, erase, served one after the other (lab view); Figure 3 uses `fusionio`"));
     out
 }
