@@ -116,7 +116,7 @@ fn same_seed_same_run() {
     let a = finished(FlashLogConfig::ssd_flashlogging(3).with_transactions(300));
     let b = finished(FlashLogConfig::ssd_flashlogging(3).with_transactions(300));
     assert_eq!(a.requests, b.requests);
-    assert_eq!(a.now_ns, b.now_ns);
+    assert_eq!(a.now_ns(), b.now_ns());
 }
 
 #[test]

@@ -118,6 +118,19 @@ fn the_seed_override_obeys_the_range_of_the_file_seed() {
 }
 
 /// The largest legal scenario of every lab: each is at (or just under) the budget that binds it.
+fn flashlog_commits(transactions: u64) -> String {
+    doc(
+        "flashlog",
+        json!({
+            "log": {"config": "flashlogging", "drives": ["usb-a", "usb-b", "usb-c"],
+                    "archival_hdd": true},
+            // The crash comes after the last commit: recovery merges every record written.
+            "workload": {"generator": {"transactions": transactions,
+                                       "crash_at_us": 3_600_000_000u64}}
+        }),
+    )
+}
+
 fn largest_legal() -> Vec<(&'static str, String)> {
     let hdd = doc(
         "hdd",
@@ -133,7 +146,14 @@ fn largest_legal() -> Vec<(&'static str, String)> {
     let nand = nand_programs(largest_accepted(|ops| nand_programs(ops as usize)) as usize);
     // Every update followed by a scan: the answer rows at the budget.
     let masm = masm_scan_storm(MAX_ANSWER_ROWS / 4_096, 4_096);
-    vec![("hdd", hdd), ("ssd", ssd), ("nand", nand), ("masm", masm)]
+    let flashlog = flashlog_commits(largest_accepted(flashlog_commits));
+    vec![
+        ("hdd", hdd),
+        ("ssd", ssd),
+        ("nand", nand),
+        ("masm", masm),
+        ("flashlog", flashlog),
+    ]
 }
 
 /// The largest `n` in 1..=100,000 whose scenario `make(n)` passes `check` (by bisection).

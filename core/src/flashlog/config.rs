@@ -178,8 +178,8 @@ impl FlashLogConfig {
     /// Refuses configurations the simulator cannot run.
     pub fn validate(&self) -> Result<(), String> {
         let w = &self.workload;
-        if w.workers == 0 || w.cores == 0 || w.log_bytes_mean == 0 {
-            return Err("workers, cores and log_bytes_mean must be at least 1".into());
+        if w.cores == 0 || w.log_bytes_mean == 0 {
+            return Err("cores and log_bytes_mean must be at least 1".into());
         }
         if self.devices.is_empty() {
             return Err("at least one log device is needed".into());

@@ -70,14 +70,14 @@ impl FlashLogSim {
                         r.end_lsn,
                         r.area,
                         persisted,
-                        self.now_ns,
+                        self.now_ns(),
                     ));
                 }
             }
         }
         let acked_count = self.txns.len() - self.waiting.len();
         CrashImage {
-            crash_ns: self.now_ns,
+            crash_ns: self.now_ns(),
             devices,
             layout: self
                 .txns

@@ -31,7 +31,7 @@ impl FlashLogSim {
         let window = self.config.workload.group_commit_window_ns;
         if let Some(since) = self.pending_since_ns
             && window > 0
-            && self.now_ns < since + window
+            && self.now_ns() < since + window
         {
             if self.timer_at_ns != Some(since + window) {
                 self.timer_at_ns = Some(since + window);
@@ -108,7 +108,7 @@ impl FlashLogSim {
         area: Area,
         purpose: Purpose,
     ) -> Result<usize, FlashLogError> {
-        let now = self.now_ns;
+        let now = self.now_ns();
         let bytes = end - start;
         let device_error = || FlashLogError::Device(format!("write [{start}, {end}) refused"));
         // The archival HDD's synchronous log writes are eager (hdd_log step 4).
@@ -181,7 +181,7 @@ impl FlashLogSim {
 
     /// Step 3.
     pub(super) fn complete(&mut self, id: usize) -> Result<(), FlashLogError> {
-        let now = self.now_ns;
+        let now = self.now_ns();
         let r = self.requests[id];
         self.requests[id].done_ns = Some(now);
         let already = self.durable.contains_range(r.start_lsn, r.end_lsn);

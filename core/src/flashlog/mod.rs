@@ -22,14 +22,19 @@
 //! `reproduce`: the paper's numbers computed by simulation beside the references.
 
 pub mod appendpack;
+pub mod bench;
+pub mod calibration;
 pub mod checks;
+pub mod claims;
 pub mod config;
 pub mod crash;
 pub mod devices;
 pub mod dispatch;
 pub mod durable;
 pub mod error;
+pub mod lab;
 pub mod media;
+pub mod plugin;
 pub mod recover;
 pub mod reproduce;
 pub mod schedule;

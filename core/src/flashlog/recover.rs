@@ -95,6 +95,17 @@ impl Recovery {
         }
     }
 
+    /// The index of the next record stream `s` will give (its length once exhausted).
+    pub fn cursor(&self, s: usize) -> usize {
+        self.heap
+            .iter()
+            .find(|Reverse((_, stream, _))| *stream == s)
+            .map_or_else(
+                || self.streams.get(s).map_or(0, |st| st.records.len()),
+                |Reverse((_, _, pos))| *pos,
+            )
+    }
+
     /// Step 3: one record.
     pub fn step(&mut self) -> MergeStep {
         if self.done {

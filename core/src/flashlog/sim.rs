@@ -19,7 +19,7 @@
 
 use std::collections::VecDeque;
 
-use super::config::{FlashLogConfig, Scheduler};
+use super::config::{FlashLogConfig, Scheduler as LogScheduler};
 use super::devices::hdd_log::HddLog;
 use super::devices::ssd_partitions::SsdPartitions;
 use super::devices::{DeviceKind, DeviceSpec, LogDevice};
@@ -27,7 +27,11 @@ use super::durable::IntervalSet;
 use super::error::FlashLogError;
 use super::media::Area;
 use crate::device::ssd::stats::LatencyHistogram;
-use crate::sim::{EventQueue, Rng};
+use crate::scenario::limits::MAX_SIM_TIME_NS;
+use crate::sim::{Rng, Scheduler};
+
+/// The worker id of a commit filed by `append_commit` from a script (no worker behind it).
+pub const SCRIPTED_WORKER: u32 = u32::MAX;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Event {
@@ -35,6 +39,9 @@ pub enum Event {
     WriteDone(usize),
     OutlierCheck(usize),
     GroupTimer,
+    /// Scheduled by a driver (`schedule_external`) and returned by `step` unhandled: a lab's
+    /// scripted commit arrivals and its crash instant.
+    External(u32),
 }
 
 /// Why a device write was issued.
@@ -98,8 +105,7 @@ pub struct FlashLogStats {
 #[derive(Debug, Clone)]
 pub struct FlashLogSim {
     pub config: FlashLogConfig,
-    pub now_ns: u64,
-    pub(super) queue: EventQueue<Event>,
+    pub(super) queue: Scheduler<Event>,
     pub(super) rng: Rng,
     pub devices: Vec<LogDevice>,
     pub ssd: Option<SsdPartitions>,
@@ -183,8 +189,7 @@ impl FlashLogSim {
         let n = devices.len();
         let mut sim = Self {
             config,
-            now_ns: 0,
-            queue: EventQueue::default(),
+            queue: Scheduler::new(MAX_SIM_TIME_NS),
             rng,
             devices,
             ssd,
@@ -217,11 +222,13 @@ impl FlashLogSim {
 
     /// One event; `Ok(None)` when the run is over (every transaction acknowledged).
     pub fn step(&mut self) -> Result<Option<Event>, FlashLogError> {
-        let Some((time_ns, event)) = self.queue.pop() else {
+        let Some((_, event)) = self
+            .queue
+            .pop()
+            .map_err(|e| FlashLogError::Invariant(e.to_string()))?
+        else {
             return Ok(None);
         };
-        debug_assert!(time_ns >= self.now_ns, "time went backwards");
-        self.now_ns = time_ns;
         self.steps += 1;
         match event {
             Event::CpuDone(w) => self.commit(w)?,
@@ -231,8 +238,14 @@ impl FlashLogSim {
                 self.timer_at_ns = None;
                 self.dispatch()?;
             }
+            Event::External(_) => {}
         }
         Ok(Some(event))
+    }
+
+    /// Current simulated time (the scheduler's clock).
+    pub fn now_ns(&self) -> u64 {
+        self.queue.now_ns()
     }
 
     /// Runs to the end.
@@ -243,10 +256,10 @@ impl FlashLogSim {
 
     /// Acknowledged commits per simulated second.
     pub fn throughput_per_s(&self) -> f64 {
-        if self.now_ns == 0 {
+        if self.now_ns() == 0 {
             0.0
         } else {
-            self.stats.acked as f64 * 1e9 / self.now_ns as f64
+            self.stats.acked as f64 * 1e9 / self.now_ns() as f64
         }
     }
 
@@ -270,7 +283,7 @@ impl FlashLogSim {
         self.free_cores -= 1;
         let cpu = self.uniform_around(self.config.workload.cpu_ns_mean);
         self.queue
-            .schedule(self.now_ns + cpu, Event::CpuDone(worker));
+            .schedule(self.now_ns() + cpu, Event::CpuDone(worker));
     }
 
     /// Step 1.
@@ -282,19 +295,33 @@ impl FlashLogSim {
         let bytes = self
             .uniform_around(self.config.workload.log_bytes_mean)
             .max(1);
+        self.append_commit(worker, bytes).map(|_| ())
+    }
+
+    /// Files `event` for `at_ns` (not before now); `step` returns it unhandled.
+    pub fn schedule_external(&mut self, at_ns: u64, tag: u32) {
+        self.queue
+            .schedule(at_ns.max(self.now_ns()), Event::External(tag));
+    }
+
+    /// Appends a commit record of `bytes` for `worker` (`SCRIPTED_WORKER` for a scripted
+    /// commit, which starts no next transaction) and dispatches; returns the txn's index.
+    pub fn append_commit(&mut self, worker: u32, bytes: u64) -> Result<usize, FlashLogError> {
+        let bytes = bytes.max(1);
         let txn = Txn {
             id: self.txns.len() as u64,
             worker,
             start_lsn: self.next_lsn,
             end_lsn: self.next_lsn + bytes,
-            commit_ns: self.now_ns,
+            commit_ns: self.now_ns(),
             ack_ns: None,
         };
         self.next_lsn = txn.end_lsn;
         self.waiting.push_back(self.txns.len());
         self.txns.push(txn);
-        self.pending_since_ns.get_or_insert(self.now_ns);
-        self.dispatch()
+        self.pending_since_ns.get_or_insert(self.now_ns());
+        self.dispatch()?;
+        Ok(self.txns.len() - 1)
     }
 
     /// Step 3: acknowledges, in LSN order, every waiting commit whose log prefix is covered.
@@ -307,19 +334,21 @@ impl FlashLogSim {
                 break;
             }
             self.waiting.pop_front();
-            self.txns[t].ack_ns = Some(self.now_ns);
+            self.txns[t].ack_ns = Some(self.now_ns());
             self.stats.acked += 1;
             self.stats.unsafe_acks += u64::from(txn.end_lsn > durable);
             self.stats
                 .commit_latency
-                .record(self.now_ns - txn.commit_ns);
-            self.start_transaction(txn.worker);
+                .record(self.now_ns() - txn.commit_ns);
+            if txn.worker != SCRIPTED_WORKER {
+                self.start_transaction(txn.worker);
+            }
         }
     }
 
     pub(super) fn flashlogging(&self) -> Option<(Option<f64>, bool)> {
         match self.config.scheduler {
-            Scheduler::FlashLogging {
+            LogScheduler::FlashLogging {
                 outlier_factor,
                 archival_hdd,
             } => Some((outlier_factor, archival_hdd)),

@@ -71,7 +71,7 @@ impl FlashLogSim {
             })
             .collect();
         FlashLogView {
-            now_ns: self.now_ns,
+            now_ns: self.now_ns(),
             next_lsn: self.next_lsn,
             issued_upto: self.issued_upto,
             durable_prefix: self.durable.prefix(),
