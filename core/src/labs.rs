@@ -168,6 +168,7 @@ registry! {
     Nand(crate::device::nand::NandLab),
     Masm(crate::masm::lab::MasmLab),
     Flashlog(crate::flashlog::lab::FlashLogLab),
+    Ipa(crate::ipa::lab::IpaLab),
 }
 
 #[cfg(test)]

@@ -79,6 +79,19 @@ fn nand_programs(ops: usize) -> String {
     )
 }
 
+fn ipa_tpcc_race(transactions: u64) -> String {
+    doc(
+        "ipa",
+        json!({
+            "device": {"cell": "slc", "nop": 8, "blocks": 32, "wordlines_per_block": 16},
+            "params": {"page_bytes": 2048, "n": 3, "m": 10, "v": 12, "buffer_frames": 64,
+                       "compare": true},
+            "workload": {"generator": {"kind": "tpcc", "transactions": transactions,
+                                       "scale": 1000, "checkpoint_every": 100}}
+        }),
+    )
+}
+
 #[test]
 fn a_scan_after_every_update_over_the_whole_key_space_is_rejected_naming_field_and_limit() {
     let error = common::error_of_text(&masm_scan_storm(10_000, 65_536));
@@ -147,12 +160,15 @@ fn largest_legal() -> Vec<(&'static str, String)> {
     // Every update followed by a scan: the answer rows at the budget.
     let masm = masm_scan_storm(MAX_ANSWER_ROWS / 4_096, 4_096);
     let flashlog = flashlog_commits(largest_accepted(flashlog_commits));
+    // The three-way race on TPC-C at the largest scale, as many transactions as the work allows.
+    let ipa = ipa_tpcc_race(largest_accepted(ipa_tpcc_race));
     vec![
         ("hdd", hdd),
         ("ssd", ssd),
         ("nand", nand),
         ("masm", masm),
         ("flashlog", flashlog),
+        ("ipa", ipa),
     ]
 }
 

@@ -14,20 +14,28 @@
 //! 6. `trace`, `baseline::ipl`, `compare`: page events of a run, In-Page Logging replaying them,
 //!    and the three-way race (out-of-place FTL = the store without IPA, IPL, IPA) on one seed.
 //! 7. `workload`: TPC-B, TPC-C (NewOrder STOCK 75/20 + Payment), TATP-like, from a seed.
-//! 8. `reproduce`: Tabs. 3/5 space, Fig. 1, Tab. 2, Tab. 1, Tabs. 6–10 as plain functions.
+//! 8. `reproduce`: Tabs. 3/5 space, Fig. 1, Tab. 2, Tab. 1, Tabs. 6–10 as plain functions;
+//!    `claims` registers them with `flashlab reproduce`.
+//! 9. `lab`, `plugin`, `bench`, `calibration`: the stepping lab (one op or one GC action per
+//!    step) and its contract with the app and the CLI.
 
 pub mod baseline;
+pub mod bench;
 pub mod bytenand;
+pub mod calibration;
+pub mod claims;
 pub mod compare;
 pub mod config;
 pub mod counters;
 pub mod delta;
 pub mod error;
 pub mod frame;
+pub mod lab;
 pub mod layout;
 pub mod metrics;
 pub mod noftl;
 pub mod page;
+pub mod plugin;
 pub mod regions;
 pub mod reproduce;
 pub mod store;

@@ -62,6 +62,29 @@ impl FlashCounters {
     }
 }
 
+/// One flash operation, journaled for a stepping view (`NoFtl::journal`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum FlashOp {
+    /// An out-of-place host write of `lba` to `to` (`from` = its previous page, now invalid).
+    Program {
+        lba: u32,
+        from: Option<Ppa>,
+        to: Ppa,
+    },
+    /// A `write_delta` of `after` at byte `offset` of `at`; `before` = those bytes just before.
+    Append {
+        lba: u32,
+        at: Ppa,
+        offset: usize,
+        before: Vec<u8>,
+        after: Vec<u8>,
+    },
+    /// A GC page migration.
+    Migrate { lba: u32, from: Ppa, to: Ppa },
+    /// A block erase; `erase_count` after it.
+    Erase { block: usize, erase_count: u64 },
+}
+
 /// One GC action, for a stepping view.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum GcAction {
@@ -87,6 +110,8 @@ pub struct NoFtl {
     pub gc_high_blocks: usize,
     pub victim: Option<usize>,
     pub counters: FlashCounters,
+    /// Every flash operation since the journal was last drained (`None` = not recording).
+    pub journal: Option<Vec<FlashOp>>,
 }
 
 impl NoFtl {
@@ -112,6 +137,7 @@ impl NoFtl {
             gc_high_blocks: 3,
             victim: None,
             counters: FlashCounters::default(),
+            journal: None,
             flash,
             mode,
         }
@@ -168,17 +194,40 @@ impl NoFtl {
         self.ensure_free()?;
         let to = self.alloc()?;
         self.flash.program(to.block, to.page, image)?;
+        let from = self.l2p[lba as usize];
         self.remap(lba, to);
         self.counters.host_page_writes += 1;
+        self.record(FlashOp::Program { lba, from, to });
         Ok(to)
     }
 
     /// In-place append (§7 `write_delta`): same physical page, mapping unchanged.
     pub fn write_delta(&mut self, lba: u32, offset: usize, bytes: &[u8]) -> Result<Ppa, IpaError> {
         let ppa = self.ppa(lba)?;
+        let before = if self.journal.is_some() {
+            let raw = self.flash.read(ppa.block, ppa.page)?;
+            raw.get(offset..offset + bytes.len())
+                .map(<[u8]>::to_vec)
+                .unwrap_or_default()
+        } else {
+            Vec::new()
+        };
         self.flash.append(ppa.block, ppa.page, offset, bytes)?;
         self.counters.write_deltas += 1;
+        self.record(FlashOp::Append {
+            lba,
+            at: ppa,
+            offset,
+            before,
+            after: bytes.to_vec(),
+        });
         Ok(ppa)
+    }
+
+    fn record(&mut self, op: FlashOp) {
+        if let Some(j) = self.journal.as_mut() {
+            j.push(op);
+        }
     }
 
     fn remap(&mut self, lba: u32, to: Ppa) {
@@ -252,6 +301,20 @@ impl NoFtl {
         }
     }
 
+    /// Whether a stepping lab should do one background GC step now (one migration or erase per
+    /// step, so the view can animate GC): a victim is half-collected, or free blocks are below
+    /// the high watermark and the greedy victim would gain at least half a block.
+    pub fn background_gc_due(&self) -> bool {
+        if self.victim.is_some() {
+            return true;
+        }
+        !self.free_blocks.is_empty()
+            && self.free_blocks.len() < self.gc_high_blocks
+            && self
+                .pick_victim()
+                .is_some_and(|v| self.valid_count[v] * 2 <= self.usable_pages.len())
+    }
+
     /// Greedy victim: the non-active, non-free block with the fewest valid pages, if erasing it
     /// gains space.
     pub fn pick_victim(&self) -> Option<usize> {
@@ -298,6 +361,7 @@ impl NoFtl {
             self.flash.program(to.block, to.page, &raw)?;
             self.remap(lba, to);
             self.counters.gc_migrations += 1;
+            self.record(FlashOp::Migrate { lba, from, to });
             return Ok(GcAction::Migrated { lba, from, to });
         }
         self.victim = None;
@@ -310,6 +374,7 @@ impl NoFtl {
         let erase_count = self.flash.erase(block)?;
         self.counters.erases += 1;
         self.free_blocks.push_back(block);
+        self.record(FlashOp::Erase { block, erase_count });
         Ok(GcAction::Erased { block, erase_count })
     }
 

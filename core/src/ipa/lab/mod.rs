@@ -1,0 +1,144 @@
+//! The IPA lab: a database on IPA pages over a NoFTL region, stepped one op (a committed
+//! transaction) or one background GC action at a time (seed 004; digest §7).
+//!
+//! 1. `from_config` builds the store from the validated scenario (`config`), with the flash
+//!    journal on, so every step knows exactly which out-of-place writes, appends, migrations
+//!    and erases it did; with `compare`, an out-of-place store (no delta area) and IPL replaying
+//!    the IPA store's page events run the same ops in lockstep (the three-way race, §8.3).
+//! 2. `step_event`: if the region's GC is due (`NoFtl::background_gc_due`), do ONE migration or
+//!    erase; otherwise execute the next op against the store and a plain map (the oracle), then
+//!    emit the op and its flash operations. The clock advances by the flash work done, from the
+//!    device preset's read / program / erase latencies, through `Scheduler`.
+//! 3. The last append or out-of-place write is captured (`zoomview`) and replayed on the cell
+//!    model when the view asks: ISPP pulses raise only the delta-area cells it programs; the
+//!    rest of the page is inhibited.
+//! 4. `checks` evaluates the digest's invariants on what the step touched.
+
+pub mod body;
+pub mod checks;
+pub mod config;
+pub mod events;
+pub mod metrics;
+pub mod payload;
+pub mod run;
+pub mod view;
+pub mod zoomview;
+
+use std::collections::BTreeMap;
+
+use serde_json::Value;
+
+use self::config::{LabConfig, PlannedOp};
+use self::zoomview::LastWrite;
+use super::baseline::ipl::{IplConfig, IplSim};
+use super::noftl::FlashOp;
+use super::store::IpaStore;
+use crate::scenario::ScenarioError;
+use crate::sim::{InvariantCheck, Scheduler};
+
+/// The out-of-place and IPL sides of the race.
+#[derive(Debug, Clone, PartialEq)]
+pub struct CompareSides {
+    pub oop: IpaStore,
+    pub ipl: IplSim,
+}
+
+/// What the latest step did.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct LastStep {
+    /// Index of the op executed, if the step was an op.
+    pub op: Option<usize>,
+    pub flash_ops: Vec<FlashOp>,
+    /// Logical pages the step read, changed, wrote or moved.
+    pub touched: Vec<u32>,
+}
+
+#[derive(Debug, Clone)]
+pub struct IpaLab {
+    pub cfg: LabConfig,
+    pub seed: u64,
+    pub store: IpaStore,
+    pub oracle: BTreeMap<u64, Vec<u32>>,
+    pub next_op: usize,
+    pub answers: Vec<Value>,
+    pub sched: Scheduler<u32>,
+    pub last: LastStep,
+    /// The page the view focuses on: the latest one written back.
+    pub focus_lba: Option<u32>,
+    pub last_write: Option<LastWrite>,
+    pub compare: Option<CompareSides>,
+    pub steps: u64,
+    pub gc_steps: u64,
+    /// Invariant results of the latest step.
+    pub checks: Vec<InvariantCheck>,
+    /// Erase count of every block after the previous step.
+    pub prev_erase_counts: Vec<u64>,
+    pub prev_mapped: usize,
+    /// First disagreement of a `get` with the plain map.
+    pub mismatch: Option<String>,
+}
+
+impl IpaLab {
+    pub const NAME: &'static str = "ipa";
+
+    pub fn from_config(cfg: LabConfig, seed: u64) -> Result<Self, ScenarioError> {
+        let build = |c| IpaStore::new(c).map_err(|e| ScenarioError::new("params", e.to_string()));
+        let mut store = build(cfg.store.clone())?;
+        store.ftl.journal = Some(Vec::new());
+        let compare = if cfg.compare {
+            store.enable_trace();
+            Some(CompareSides {
+                oop: build(cfg.store.without_ipa())?,
+                ipl: IplSim::new(IplConfig::paper()),
+            })
+        } else {
+            None
+        };
+        let blocks = store.ftl.flash.blocks.len();
+        Ok(Self {
+            cfg,
+            seed,
+            store,
+            oracle: BTreeMap::new(),
+            next_op: 0,
+            answers: Vec::new(),
+            sched: Scheduler::new(u64::MAX),
+            last: LastStep::default(),
+            focus_lba: None,
+            last_write: None,
+            compare,
+            steps: 0,
+            gc_steps: 0,
+            checks: Vec::new(),
+            prev_erase_counts: vec![0; blocks],
+            prev_mapped: 0,
+            mismatch: None,
+        })
+    }
+
+    pub fn ops(&self) -> &[PlannedOp] {
+        &self.cfg.ops
+    }
+
+    /// Approximate bytes of one snapshot: the flash arrays, the buffer, the map and the ops.
+    pub fn approx_bytes(&self) -> u64 {
+        let flash = |s: &IpaStore| {
+            (s.ftl.flash.blocks.len() * s.ftl.flash.pages_per_block() * (s.cfg.page_bytes + 16))
+                as u64
+                + (s.frames.len() * 2 * s.cfg.page_bytes) as u64
+                + (s.index.len() * 32) as u64
+                + (s.wal.records.len() * 96) as u64
+        };
+        let compare = self.compare.as_ref().map_or(0, |c| flash(&c.oop) + 4096);
+        let zoom = self
+            .last_write
+            .as_ref()
+            .map_or(0, |w| 2 * w.bytes_after.len() as u64);
+        flash(&self.store)
+            + compare
+            + zoom
+            + (self.oracle.len() * 96) as u64
+            + (self.answers.len() * 128) as u64
+            + (self.cfg.ops.len() * 64) as u64
+    }
+}

@@ -1,0 +1,211 @@
+//! The IPA lab's typed payloads: `IpaMeta` (the view's meta, every step) and `IpaInfo` (static,
+//! once per load). `view.rs` fills them; `web/src/labs/ipa/payload.gen.ts` is generated from
+//! their schemas (see `crate::payload`). Bulk arrays travel as the view's series (named in
+//! `view.rs`).
+
+use schemars::JsonSchema;
+use serde::Serialize;
+
+/// Where everything sits on a page of the region (§6.1, `docs/FORMATS.md`).
+#[derive(Debug, Clone, PartialEq, Serialize, JsonSchema)]
+pub struct IpaLayout {
+    pub page_bytes: u64,
+    pub header_bytes: u64,
+    /// First byte of the delta area (= page_bytes when N = 0).
+    pub area_start: u64,
+    pub record_bytes: u64,
+    pub n: u64,
+    pub m: u64,
+    pub v: u64,
+    pub space_overhead_percent: f64,
+}
+
+/// One ⟨value, offset⟩ pair of a delta record.
+#[derive(Debug, Clone, PartialEq, Serialize, JsonSchema)]
+pub struct IpaPair {
+    pub value: u64,
+    pub offset: u64,
+    /// A metadata pair (header / slot array, counted against V).
+    pub meta: bool,
+}
+
+/// One programmed delta record on the focus page.
+#[derive(Debug, Clone, PartialEq, Serialize, JsonSchema)]
+pub struct IpaDeltaRecord {
+    pub slot: u64,
+    /// First byte of the record on the page.
+    pub offset: u64,
+    pub pairs: Vec<IpaPair>,
+}
+
+/// The page the view focuses on (the latest one written).
+#[derive(Debug, Clone, PartialEq, Serialize, JsonSchema)]
+pub struct IpaFocus {
+    pub lba: u64,
+    pub block: u64,
+    pub page: u64,
+    pub tuple_end: u64,
+    pub slot_count: u64,
+    /// Delta records on flash (N_E).
+    pub records_on_flash: u64,
+    pub records: Vec<IpaDeltaRecord>,
+    pub in_buffer: bool,
+    pub dirty: bool,
+    /// Marked to be written out of place at its next write-back (§6.2).
+    pub marked_out_of_place: bool,
+    /// The flash page can take another append (mode, NOP, LSB rule).
+    pub appendable: bool,
+    /// Offsets changed since the last flash write (body / metadata), at most 256 each.
+    pub changed_body: Vec<u64>,
+    pub changed_meta: Vec<u64>,
+    pub programs: u64,
+}
+
+/// A flash operation of the latest step.
+#[derive(Debug, Clone, PartialEq, Serialize, JsonSchema)]
+pub struct IpaFlashOp {
+    /// `program`, `append`, `migrate` or `erase`.
+    pub kind: String,
+    pub lba: Option<u64>,
+    pub block: u64,
+    pub page: Option<u64>,
+    pub from_block: Option<u64>,
+    pub from_page: Option<u64>,
+    pub bytes: u64,
+}
+
+/// One buffer frame.
+#[derive(Debug, Clone, PartialEq, Serialize, JsonSchema)]
+pub struct IpaFrame {
+    pub lba: u64,
+    pub dirty: bool,
+    pub is_new: bool,
+    pub records_on_flash: u64,
+    pub marked_out_of_place: bool,
+    pub changed_bytes: u64,
+}
+
+/// Counters and the paper's ratios (App. B, Tabs. 6–10).
+#[derive(Debug, Clone, PartialEq, Serialize, JsonSchema)]
+pub struct IpaCounters {
+    pub transactions: u64,
+    /// Every DBMS page write: out-of-place, new page or append.
+    pub host_writes: u64,
+    pub appends: u64,
+    pub out_of_place_writes: u64,
+    pub new_page_writes: u64,
+    pub page_fetches: u64,
+    pub buffer_hits: u64,
+    pub gc_migrations: u64,
+    pub erases: u64,
+    pub write_amplification: f64,
+    pub read_amplification: f64,
+    /// Share of update write-backs done as appends (new pages excluded), %.
+    pub ipa_percent: f64,
+    pub gc_migrations_per_host_write: f64,
+    pub gc_erases_per_host_write: f64,
+}
+
+/// The flash array of one side.
+#[derive(Debug, Clone, PartialEq, Serialize, JsonSchema)]
+pub struct IpaBlocks {
+    pub blocks: u64,
+    pub pages_per_block: u64,
+    pub active_block: Option<u64>,
+    pub gc_victim: Option<u64>,
+    pub free_blocks: u64,
+    pub max_erase_count: u64,
+    pub endurance_pe: u64,
+}
+
+/// The cell zoom (on the NAND cell model).
+#[derive(Debug, Clone, PartialEq, Serialize, JsonSchema)]
+pub struct IpaZoom {
+    pub lba: u64,
+    pub block: u64,
+    pub page: u64,
+    pub append: bool,
+    pub window_start: u64,
+    pub written_from: u64,
+    pub written_to: u64,
+    pub bytes_before: Vec<u64>,
+    pub bytes_after: Vec<u64>,
+    /// Cells still being programmed after each ISPP loop (empty for a first program).
+    pub programming_per_pulse: Vec<u64>,
+    pub refused: Option<String>,
+    pub stale: bool,
+    pub cells: u64,
+}
+
+/// One side of the three-way race.
+#[derive(Debug, Clone, PartialEq, Serialize, JsonSchema)]
+pub struct IpaSide {
+    /// `out-of-place`, `IPL` or `IPA`.
+    pub name: String,
+    pub host_writes: u64,
+    /// Flash-page I/Os in App. B's units (2 KB flash pages, 4 per 8 KB DB page in the IPL
+    /// geometry; 1 per page on this lab's device for the store sides).
+    pub read_ios: f64,
+    pub write_ios: f64,
+    pub erases: u64,
+    pub gc_migrations: u64,
+    pub write_amplification: f64,
+    pub read_amplification: f64,
+    pub erases_per_host_write: f64,
+    /// Lifetime relative to out-of-place (1 / erases per host write), or null.
+    pub lifetime_vs_out_of_place: Option<f64>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, JsonSchema)]
+pub struct IpaMeta {
+    pub op_index: Option<u64>,
+    pub ops_total: u64,
+    pub ops_done: u64,
+    /// What the latest step did, in words.
+    pub step_text: String,
+    pub gc_step: bool,
+    pub layout: IpaLayout,
+    pub focus: Option<IpaFocus>,
+    pub flash_ops: Vec<IpaFlashOp>,
+    pub buffer: Vec<IpaFrame>,
+    pub buffer_frames: u64,
+    pub counters: IpaCounters,
+    pub blocks: IpaBlocks,
+    pub zoom: Option<IpaZoom>,
+    pub compare: Option<Vec<IpaSide>>,
+    pub log_records: u64,
+    pub keys: u64,
+}
+
+/// One link of Fig. 1's chain: what a 10-byte update costs at each level.
+#[derive(Debug, Clone, PartialEq, Serialize, JsonSchema)]
+pub struct IpaChainLink {
+    pub level: String,
+    pub bytes: f64,
+    pub amplification: f64,
+}
+
+/// One cell of the [N × M] explorer: space overhead by Tab. 3's formula N·(1+3M+3V)/P.
+#[derive(Debug, Clone, PartialEq, Serialize, JsonSchema)]
+pub struct IpaSchemeCell {
+    pub n: u64,
+    pub m: u64,
+    pub space_percent: f64,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, JsonSchema)]
+pub struct IpaInfo {
+    pub cell: String,
+    pub nop: u64,
+    pub mode: String,
+    pub workload: String,
+    pub eviction: String,
+    pub endurance_pe: u64,
+    pub read_ns: u64,
+    pub program_ns: u64,
+    pub erase_ns: u64,
+    pub layout: IpaLayout,
+    pub chain: Vec<IpaChainLink>,
+    pub scheme_grid: Vec<IpaSchemeCell>,
+    pub compare: bool,
+}

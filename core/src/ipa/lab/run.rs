@@ -1,0 +1,251 @@
+//! One step of the IPA lab (module header, step 2): a background GC action or one op, with its
+//! flash operations as trace events and the clock advanced by their device latencies.
+
+use super::config::PlannedOp;
+use super::events;
+use super::zoomview::LastWrite;
+use super::{IpaLab, LastStep};
+use crate::ipa::error::IpaError;
+use crate::ipa::noftl::{FlashCounters, FlashOp};
+use crate::ipa::store::IpaStore;
+use crate::ipa::trace::PageEvent;
+use crate::sim::units::{model, word};
+use crate::sim::{SimError, TraceSink};
+
+fn low(key: u64) -> u32 {
+    (key & 0xFFFF_FFFF) as u32
+}
+
+/// Executes one op on a store; a `get` returns its answer.
+pub fn execute(store: &mut IpaStore, op: &PlannedOp) -> Result<Option<Vec<u32>>, IpaError> {
+    match op {
+        PlannedOp::Insert { key, fields } => store.insert(*key, fields).map(|()| None),
+        PlannedOp::Update { key, field, value } => {
+            store.update(*key, *field, *value).map(|()| None)
+        }
+        PlannedOp::Get { key } => store.get(*key),
+        PlannedOp::Checkpoint => store.checkpoint().map(|()| None),
+        PlannedOp::Crash => store.crash().map(|()| None),
+    }
+}
+
+/// Background GC on a compare side: the same policy, run to idle after each op.
+fn settle_gc(store: &mut IpaStore) -> Result<(), IpaError> {
+    let mut guard = 0;
+    while store.ftl.background_gc_due() && guard < 100_000 {
+        store.ftl.gc_step()?;
+        guard += 1;
+    }
+    Ok(())
+}
+
+impl IpaLab {
+    pub fn now_ns(&self) -> u64 {
+        self.sched.now_ns()
+    }
+
+    /// Device time of the flash work between two counter snapshots.
+    fn work_ns(&self, before: &FlashCounters, ops: &[FlashOp]) -> u64 {
+        let nand = &self.store.ftl.flash.config;
+        let read = nand.nominal_read_ns(0);
+        let program = nand.nominal_program_ns(0);
+        let erase = nand.timing.erase_ns;
+        let reads = self.store.ftl.counters.host_page_reads - before.host_page_reads;
+        let mut ns = reads.saturating_mul(read).saturating_add(1_000);
+        for op in ops {
+            ns = ns.saturating_add(match op {
+                FlashOp::Program { .. } | FlashOp::Append { .. } => program,
+                FlashOp::Migrate { .. } => read.saturating_add(program),
+                FlashOp::Erase { .. } => erase,
+            });
+        }
+        ns
+    }
+
+    fn advance(&mut self, ns: u64) -> Result<u64, SimError> {
+        self.sched.schedule_after(ns, 0);
+        Ok(self.sched.pop()?.map_or(self.sched.now_ns(), |(t, _)| t))
+    }
+
+    pub fn step_event(&mut self, trace: &mut TraceSink) -> Result<bool, SimError> {
+        let gc_due = self.store.ftl.background_gc_due();
+        if !gc_due && self.next_op >= self.cfg.ops.len() {
+            return Ok(false);
+        }
+        let start = self.sched.now_ns();
+        let before = self.store.ftl.counters.clone();
+        let mut last = LastStep::default();
+        if gc_due {
+            self.store.ftl.gc_step().map_err(model)?;
+            self.gc_steps += 1;
+        } else {
+            let i = self.next_op;
+            self.next_op += 1;
+            last.op = Some(i);
+            let op = self.cfg.ops[i].clone();
+            let dirty = self.store.frames.iter().filter(|f| f.dirty).count();
+            let log = self.store.wal.records.len();
+            let got = execute(&mut self.store, &op).map_err(model)?;
+            self.oracle_apply(i, &op, got.as_ref());
+            self.step_compare(&op)?;
+            let (kind, args) = self.op_event(i, &op, dirty, log);
+            trace.emit(start, kind, args);
+        }
+        let ops = self
+            .store
+            .ftl
+            .journal
+            .replace(Vec::new())
+            .unwrap_or_default();
+        let ns = self.work_ns(&before, &ops);
+        let end = self.advance(ns)?;
+        for op in &ops {
+            let (kind, args) = flash_event(op);
+            trace.emit(end, kind, args);
+        }
+        last.touched = touched(&self.store, &ops, last.op.map(|i| &self.cfg.ops[i]));
+        last.flash_ops = ops;
+        self.update_zoom(&last);
+        self.last = last;
+        self.steps += 1;
+        self.checks = self.evaluate_checks();
+        Ok(true)
+    }
+
+    fn op_event(&self, i: usize, op: &PlannedOp, dirty: usize, log: usize) -> (u32, [u32; 4]) {
+        let lba = |key: &u64| self.store.index.get(key).map_or(u32::MAX, |&(l, _)| l);
+        match op {
+            PlannedOp::Insert { key, .. } => (events::INSERT, [word(i), low(*key), lba(key), 0]),
+            PlannedOp::Update { key, .. } => {
+                let l = lba(key);
+                let tracked = self.store.frame_of.get(&l).map_or(0, |&f| {
+                    let fr = &self.store.frames[f];
+                    fr.body_changed.len() + fr.meta_changed.len()
+                });
+                (events::UPDATE, [word(i), low(*key), l, word(tracked)])
+            }
+            PlannedOp::Get { key } => (
+                events::GET,
+                [
+                    word(i),
+                    low(*key),
+                    u32::from(self.oracle.contains_key(key)),
+                    0,
+                ],
+            ),
+            PlannedOp::Checkpoint => (events::CHECKPOINT, [word(i), word(dirty), 0, 0]),
+            PlannedOp::Crash => (events::CRASH, [word(i), word(log), 0, 0]),
+        }
+    }
+
+    /// The plain map: the answer a `get` must equal.
+    fn oracle_apply(&mut self, i: usize, op: &PlannedOp, got: Option<&Vec<u32>>) {
+        match op {
+            PlannedOp::Insert { key, fields } => {
+                self.oracle.insert(*key, fields.clone());
+            }
+            PlannedOp::Update { key, field, value } => {
+                if let Some(r) = self.oracle.get_mut(key) {
+                    r[*field] = *value;
+                }
+            }
+            PlannedOp::Get { key } => {
+                let want = self.oracle.get(key);
+                if want != got && self.mismatch.is_none() {
+                    self.mismatch = Some(format!(
+                        "op {i}: get {key} answered {got:?}, the plain map has {want:?}"
+                    ));
+                }
+                self.answers.push(serde_json::json!({
+                    "op": i,
+                    "kind": "get",
+                    "key": key,
+                    "fields": got,
+                }));
+            }
+            PlannedOp::Checkpoint | PlannedOp::Crash => {}
+        }
+    }
+
+    /// The race's other two sides take the same op.
+    fn step_compare(&mut self, op: &PlannedOp) -> Result<(), SimError> {
+        let Some(c) = self.compare.as_mut() else {
+            return Ok(());
+        };
+        let got = execute(&mut c.oop, op).map_err(model)?;
+        settle_gc(&mut c.oop).map_err(model)?;
+        if let PlannedOp::Get { key } = op
+            && got.as_ref() != self.oracle.get(key)
+            && self.mismatch.is_none()
+        {
+            self.mismatch = Some(format!("out-of-place side: get {key} answered {got:?}"));
+        }
+        let events: Vec<PageEvent> = self.store.trace.replace(Vec::new()).unwrap_or_default();
+        for e in &events {
+            c.ipl.step(e);
+        }
+        Ok(())
+    }
+
+    fn update_zoom(&mut self, last: &LastStep) {
+        let latest = last.flash_ops.iter().rev().find_map(|op| match op {
+            FlashOp::Program { lba, .. } | FlashOp::Append { lba, .. } => Some((*lba, op)),
+            _ => None,
+        });
+        if let Some((lba, op)) = latest {
+            self.focus_lba = Some(lba);
+            self.last_write = LastWrite::capture(&self.store, op, self.steps);
+        }
+    }
+}
+
+fn flash_event(op: &FlashOp) -> (u32, [u32; 4]) {
+    match op {
+        FlashOp::Program { lba, from, to } => (
+            events::PROGRAM,
+            [
+                *lba,
+                word(to.block),
+                word(to.page),
+                u32::from(from.is_some()),
+            ],
+        ),
+        FlashOp::Append { lba, at, after, .. } => (
+            events::APPEND,
+            [*lba, word(at.block), word(at.page), word(after.len())],
+        ),
+        FlashOp::Migrate { lba, from, to } => (
+            events::MIGRATE,
+            [*lba, word(from.block), word(to.block), word(to.page)],
+        ),
+        FlashOp::Erase { block, erase_count } => {
+            (events::ERASE, [word(*block), word(*erase_count), 0, 0])
+        }
+    }
+}
+
+/// Logical pages a step touched: its flash writes and the op's page.
+fn touched(store: &IpaStore, ops: &[FlashOp], op: Option<&PlannedOp>) -> Vec<u32> {
+    let mut out: Vec<u32> = ops
+        .iter()
+        .filter_map(|o| match o {
+            FlashOp::Program { lba, .. } | FlashOp::Append { lba, .. } => Some(*lba),
+            FlashOp::Migrate { lba, .. } => Some(*lba),
+            FlashOp::Erase { .. } => None,
+        })
+        .collect();
+    let key = match op {
+        Some(PlannedOp::Insert { key, .. } | PlannedOp::Update { key, .. }) => Some(key),
+        Some(PlannedOp::Get { key }) => Some(key),
+        _ => None,
+    };
+    if let Some(&(lba, _)) = key.and_then(|k| store.index.get(k)) {
+        out.push(lba);
+    }
+    if matches!(op, Some(PlannedOp::Crash)) {
+        out.extend((0..store.ftl.logical_pages() as u32).filter(|&l| store.ftl.ppa(l).is_ok()));
+    }
+    out.sort_unstable();
+    out.dedup();
+    out
+}

@@ -1,0 +1,135 @@
+//! The IPA lab's contract with the rest of the program: `Lab` (how it runs) and `LabSpec` (what
+//! it says about itself: name, schema, event kinds, claims, bench cases, calibration, work bound).
+
+use schemars::schema::RootSchema;
+use serde_json::{Map, Value};
+
+use super::lab::config::{self, PlannedOp};
+use super::lab::{IpaLab, body, events, metrics, view};
+use super::{bench, calibration, claims};
+use crate::plugin::{BenchCase, Budget, Claim, GeneratedBlock, LabSpec, WorkEstimate, work::times};
+use crate::scenario::ScenarioError;
+use crate::sim::{
+    Answer, EventKindInfo, InvariantCheck, Lab, LabView, Metric, SimError, TraceSink,
+};
+
+impl Lab for IpaLab {
+    fn lab_name(&self) -> &'static str {
+        Self::NAME
+    }
+
+    fn step(&mut self, trace: &mut TraceSink) -> Result<bool, SimError> {
+        self.step_event(trace)
+    }
+
+    fn now_ns(&self) -> u64 {
+        IpaLab::now_ns(self)
+    }
+
+    fn check_invariants(&self) -> Vec<InvariantCheck> {
+        self.checks.clone()
+    }
+
+    fn metrics(&self) -> Vec<Metric> {
+        metrics::metrics(self)
+    }
+
+    fn answers(&self) -> Vec<Answer> {
+        self.answers.clone()
+    }
+
+    fn view(&self) -> LabView {
+        view::view(self)
+    }
+
+    fn info(&self) -> Value {
+        view::info(self)
+    }
+
+    fn state_bytes(&self) -> u64 {
+        self.approx_bytes()
+    }
+}
+
+impl LabSpec for IpaLab {
+    const NAME: &'static str = "ipa";
+    const EVENT_KINDS: &'static [EventKindInfo] = events::EVENT_KINDS;
+
+    fn from_body(body: Map<String, Value>, seed: u64) -> Result<Self, ScenarioError> {
+        Self::from_config(config::parse(body, seed)?, seed)
+    }
+
+    fn body_schema() -> RootSchema {
+        schemars::schema_for!(body::IpaBody)
+    }
+
+    /// Steps: one per op plus background GC. Host page writes W are at most one per op that
+    /// dirties a page, doubled for each crash's log replay; each GC erase needs at least half a
+    /// block of invalid pages (`NoFtl::background_gc_due`) or is forced by a full device, so
+    /// erases ≤ 2W/u + blocks, each with ≤ u migrations. Per step: a fetch, write-backs and the
+    /// checks' page reads (≈ 4 pages, word-wise) plus a scan of the block table; compare
+    /// doubles it.
+    fn work_estimates(&self) -> Vec<WorkEstimate> {
+        let cfg = &self.cfg;
+        let s = &cfg.store;
+        let ops = cfg.ops.len() as u64;
+        let crashes = cfg
+            .ops
+            .iter()
+            .filter(|o| matches!(o, PlannedOp::Crash))
+            .count() as u64;
+        let u = (self.store.ftl.usable_pages.len() as u64).max(1);
+        let blocks = s.blocks as u64;
+        let writes = times(ops, 1 + crashes).saturating_add(s.buffer_frames as u64);
+        let erases = (2 * writes / u).saturating_add(blocks);
+        let steps = ops.saturating_add(times(erases, u + 1));
+        // Page work is word-wise (copies, compares): 4 page touches of page_bytes / 8 words.
+        let per_step = (s.page_bytes as u64 / 2).saturating_add(times(blocks, u));
+        let sides = if cfg.compare { 2 } else { 1 };
+        let work = times(times(steps, per_step), sides);
+        let field = if cfg.generated {
+            "workload.generator.transactions"
+        } else {
+            "workload.ops"
+        };
+        let rows = cfg
+            .ops
+            .iter()
+            .filter(|o| matches!(o, PlannedOp::Get { .. }))
+            .count() as u64;
+        // The flash arrays are allocated up front; the log, the map and the answers grow with
+        // the ops (≤ 96 + 96 + 128 bytes per op, doubled across a crash's replay).
+        let state = self
+            .approx_bytes()
+            .saturating_add(times(ops, 640))
+            .saturating_add(times(s.buffer_frames as u64, 2 * s.page_bytes as u64));
+        vec![
+            WorkEstimate::new(Budget::Work, work, field),
+            WorkEstimate::new(Budget::AnswerRows, rows, field),
+            WorkEstimate::new(Budget::StateBytes, state, "device.blocks"),
+        ]
+    }
+
+    /// Only a generator draws from the seed (the zoom's cell thresholds do too, but they are
+    /// computed for the view, not the trace).
+    fn seed_matters(&self) -> bool {
+        self.cfg.generated
+    }
+
+    fn payload_types(generator: &mut schemars::r#gen::SchemaGenerator) {
+        generator.subschema_for::<super::lab::payload::IpaMeta>();
+        generator.subschema_for::<super::lab::payload::IpaInfo>();
+    }
+
+    fn claims() -> Vec<Claim> {
+        claims::claims()
+    }
+
+    fn bench_cases() -> Vec<BenchCase> {
+        bench::cases()
+    }
+
+    fn calibration() -> Vec<GeneratedBlock> {
+        calibration::blocks()
+    }
+}
