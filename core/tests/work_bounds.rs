@@ -61,6 +61,20 @@ fn ssd_fill(warmup_writes: u64, requests: u64, request_pages: u32) -> String {
     )
 }
 
+/// LINEITEM as 16 column files read in 512 B units, every row qualifying, and the sweep at
+/// `sweep_rows`: the most I/O steps, answer rows and sweep work a layouts scenario can ask for.
+fn layouts_scan(rows: u64, sweep_rows: u64) -> String {
+    doc(
+        "layouts",
+        json!({
+            "table": {"kind": "lineitem", "rows": rows},
+            "params": {"layout": "dsm", "io_unit_bytes": 512, "read_ahead_bytes": 512},
+            "workload": {"generator": {"projectivity": 16, "selectivity": 1.0}},
+            "sweep": {"rows": sweep_rows}
+        }),
+    )
+}
+
 fn nand_programs(ops: usize) -> String {
     let program = |i: usize| json!({"op": "program", "page": i % 2, "data": {"pattern": "random"}});
     let mut list = Vec::new();
@@ -133,7 +147,15 @@ fn largest_legal() -> Vec<(&'static str, String)> {
     let nand = nand_programs(largest_accepted(|ops| nand_programs(ops as usize)) as usize);
     // Every update followed by a scan: the answer rows at the budget.
     let masm = masm_scan_storm(MAX_ANSWER_ROWS / 4_096, 4_096);
-    vec![("hdd", hdd), ("ssd", ssd), ("nand", nand), ("masm", masm)]
+    let layouts_rows = largest_accepted(|n| layouts_scan(n * 2, 8_000_000)) * 2;
+    let layouts = layouts_scan(layouts_rows, 8_000_000);
+    vec![
+        ("hdd", hdd),
+        ("ssd", ssd),
+        ("nand", nand),
+        ("masm", masm),
+        ("layouts", layouts),
+    ]
 }
 
 /// The largest `n` in 1..=100,000 whose scenario `make(n)` passes `check` (by bisection).
