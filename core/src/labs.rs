@@ -169,6 +169,7 @@ registry! {
     Masm(crate::masm::lab::MasmLab),
     Flashlog(crate::flashlog::lab::FlashLogLab),
     Ipa(crate::ipa::lab::IpaLab),
+    Layouts(crate::layouts::lab::LayoutsLab),
 }
 
 #[cfg(test)]

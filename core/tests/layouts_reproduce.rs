@@ -26,7 +26,7 @@ fn reproductions_run_and_ordinal_claims_hold_at_small_scale() {
 }
 
 #[test]
-#[ignore = "paper scale (60 M rows): a report to read, not yet registered in flashlab reproduce"]
+#[ignore = "paper scale (60 M rows), about 25 s in the dev profile: `flashlab reproduce` runs the same set at 10 M rows (layouts::claims); run with --ignored --nocapture"]
 fn paper_scale_report() {
     let comparisons = all(PAPER_ROWS).unwrap();
     for c in &comparisons {

@@ -61,6 +61,20 @@ fn ssd_fill(warmup_writes: u64, requests: u64, request_pages: u32) -> String {
     )
 }
 
+/// LINEITEM as 16 column files read in 512 B units, every row qualifying, and the sweep at
+/// `sweep_rows`: the most I/O steps, answer rows and sweep work a layouts scenario can ask for.
+fn layouts_scan(rows: u64, sweep_rows: u64) -> String {
+    doc(
+        "layouts",
+        json!({
+            "table": {"kind": "lineitem", "rows": rows},
+            "params": {"layout": "dsm", "io_unit_bytes": 512, "read_ahead_bytes": 512},
+            "workload": {"generator": {"projectivity": 16, "selectivity": 1.0}},
+            "sweep": {"rows": sweep_rows}
+        }),
+    )
+}
+
 fn nand_programs(ops: usize) -> String {
     let program = |i: usize| json!({"op": "program", "page": i % 2, "data": {"pattern": "random"}});
     let mut list = Vec::new();
@@ -162,6 +176,8 @@ fn largest_legal() -> Vec<(&'static str, String)> {
     let flashlog = flashlog_commits(largest_accepted(flashlog_commits));
     // The three-way race on TPC-C at the largest scale, as many transactions as the work allows.
     let ipa = ipa_tpcc_race(largest_accepted(ipa_tpcc_race));
+    let layouts_rows = largest_accepted(|n| layouts_scan(n * 2, 8_000_000)) * 2;
+    let layouts = layouts_scan(layouts_rows, 8_000_000);
     vec![
         ("hdd", hdd),
         ("ssd", ssd),
@@ -169,6 +185,7 @@ fn largest_legal() -> Vec<(&'static str, String)> {
         ("masm", masm),
         ("flashlog", flashlog),
         ("ipa", ipa),
+        ("layouts", layouts),
     ]
 }
 

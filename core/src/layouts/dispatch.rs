@@ -9,17 +9,18 @@
 //!    scheduler may switch queries (this is what makes CFQ slower than NOOP on a disk with
 //!    competing scans, §5.3.3).
 //! 4. The policy itself is the pure `io::pick`; seeks are counted here, at dispatch.
-//! 5. The next event is the earliest completion, CPU end, I/O unblock or idle expiry.
+//! 5. Every completion is filed with the run's `Scheduler` at dispatch, every idle expiry
+//!    when idling starts; the scheduler's next event is the earliest of them.
 
 use super::error::LayoutError;
 use super::io::{Request, SchedulerState, is_seek, pick};
-use super::scan::ScanRun;
+use super::scan::{ScanEvent, ScanRun};
 use super::settings::Scheduler;
 
 impl ScanRun {
     /// Step 2 on device `d`.
     pub(super) fn dispatch(&mut self, d: usize) -> Result<(), LayoutError> {
-        let now = self.now_ns;
+        let now = self.now_ns();
         loop {
             let dev = &self.devices[d];
             let limit = if dev.device.is_serial() {
@@ -53,6 +54,7 @@ impl ScanRun {
                     .min(dev.cfq_slice_end_ns);
                 if until > now {
                     self.devices[d].idle_until_ns = Some(until);
+                    self.sched.schedule(until, ScanEvent::Wake);
                     return Ok(());
                 }
             }
@@ -106,40 +108,18 @@ impl ScanRun {
             dev.bytes += request.bytes;
             let done = dev.device.serve(request.offset, request.bytes, now)?;
             dev.in_flight.push((done, request));
+            self.sched.schedule(
+                done,
+                ScanEvent::Complete {
+                    device: d,
+                    seq: request.seq,
+                },
+            );
             self.seek_flags.push((request.seq, seek));
             let qs = &mut self.queries[request.query];
             qs.seeks += u64::from(seek);
             qs.requests += 1;
             qs.bytes_read += request.bytes;
         }
-    }
-
-    /// The earliest future event: (time, Some(device) for a completion).
-    pub(super) fn next_event(&self) -> Option<(u64, Option<usize>)> {
-        let mut best: Option<(u64, Option<usize>)> = None;
-        let mut consider = |t: u64, d: Option<usize>| {
-            if best.is_none_or(|(b, _)| t < b) {
-                best = Some((t, d));
-            }
-        };
-        for (d, dev) in self.devices.iter().enumerate() {
-            for &(t, _) in &dev.in_flight {
-                consider(t, Some(d));
-            }
-            if let Some(t) = dev.idle_until_ns {
-                consider(t.max(self.now_ns), None);
-            }
-        }
-        for qs in &self.queries {
-            if qs.finished_ns.is_none() {
-                if qs.cpu_free_ns > self.now_ns {
-                    consider(qs.cpu_free_ns, None);
-                }
-                if qs.io_blocked_until_ns > self.now_ns {
-                    consider(qs.io_blocked_until_ns, None);
-                }
-            }
-        }
-        best
     }
 }

@@ -16,7 +16,9 @@
 //! 10. `model`: Eq. 1–5 and the digest's combined model (§3.3) as pure functions.
 //! 11. `view`: a plain-data snapshot of a running scan for the future lab view.
 //! 12. `reproduce`: the paper's experiments E1–E11 computed by simulation, beside the paper's
-//!     numbers (not registered with the CLI yet).
+//!     numbers; `claims` turns them into `flashlab reproduce` claims at a reduced scale.
+//! 13. `lab`, `plugin`: the lab (one I/O completion per step, the projectivity sweep, view and
+//!     info payloads), registered in `crate::labs`; `bench`, `calibration` its other hooks.
 //!
 //! What a lab wrapper drives (all state is plain owned data, `Clone` + `Debug`):
 //! - `ScanRun::new(&[DeviceId], Vec<QuerySpec>, ScanSettings)` (or `ScanRun::single`) builds
@@ -33,15 +35,20 @@
 //! digest §8 item 5); the compression knob scales on-device bytes and CPU, the bytes on pages
 //! stay uncompressed; no RAID-0 device.
 
+pub mod bench;
+pub mod calibration;
+pub mod claims;
 pub mod cpu;
 pub mod device;
 pub mod dispatch;
 pub mod error;
 pub mod io;
+pub mod lab;
 pub mod model;
 pub mod outcome;
 pub mod pages;
 pub mod plan;
+pub mod plugin;
 pub mod query;
 pub mod queue;
 pub mod reproduce;

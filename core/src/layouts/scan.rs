@@ -9,7 +9,8 @@
 //!    (`io::pick`): a disk when idle, an SSD up to the queue depth. A query whose CPU is in its
 //!    non-overlapped part (1 − ω) gets nothing dispatched. CFQ idles up to 8 ms for the active
 //!    query before switching. Seeks are counted at dispatch (`io::is_seek`).
-//! 3. Time advances to the next completion or CPU event. A completion delivers its unit to the
+//! 3. Time advances by popping the run's `crate::sim::Scheduler`: the next completion or wake-up
+//!    (CPU end, I/O unblock, idle expiry). A completion delivers its unit to the
 //!    stream; the owning query's consumer then runs (`consume`).
 //! 4. Consume: an index scan first waits for its index range; then, while the CPU is free and
 //!    every stream has delivered past the cursor, the consumer takes one output block: decodes
@@ -32,7 +33,17 @@ use super::query::{AnswerRow, ScanQuery};
 use super::queue::{DeviceQueue, allocate};
 use super::schema::PREDICATE_DOMAIN;
 use super::settings::{AccessPath, ScanSettings};
-use crate::sim::Rng;
+use crate::sim::{Rng, Scheduler};
+
+/// What the scan's event loop waits for (`crate::sim::Scheduler`): a device completing the
+/// request `seq`, or a wake-up (a query's CPU block ends, its non-overlapped part ends, CFQ
+/// idling expires) after which the consumers run again. A wake-up that finds nothing to do is
+/// harmless: the loop only acts on the state it finds.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ScanEvent {
+    Complete { device: usize, seq: u64 },
+    Wake,
+}
 
 /// One query to run: where its table and index live, and whether to keep its answer.
 #[derive(Debug, Clone, PartialEq)]
@@ -83,7 +94,8 @@ pub struct ScanRun {
     pub devices: Vec<DeviceQueue>,
     pub streams: Vec<Stream>,
     pub queries: Vec<QueryState>,
-    pub now_ns: u64,
+    /// The clock and the pending events: time moves only by popping the next event.
+    pub sched: Scheduler<ScanEvent>,
     pub seq: u64,
     pub steps: u64,
     pub stop_after_first: bool,
@@ -108,7 +120,7 @@ impl ScanRun {
             devices,
             streams: Vec::new(),
             queries: Vec::new(),
-            now_ns: 0,
+            sched: Scheduler::new(u64::MAX),
             seq: 0,
             steps: 0,
             stop_after_first: false,
@@ -243,7 +255,7 @@ impl ScanRun {
                 offset: device_offset(st.device_base, file_byte, frag, gap),
                 bytes,
                 seq: self.seq,
-                issued_ns: self.now_ns,
+                issued_ns: self.now_ns(),
             };
             self.seq += 1;
             self.devices[st.device].queue.push_back(request);
@@ -252,7 +264,7 @@ impl ScanRun {
 
     /// Step 4 for query `q` at `now_ns`.
     pub(super) fn consume(&mut self, q: usize) {
-        let now = self.now_ns;
+        let now = self.now_ns();
         let window = self.settings.read_ahead_bytes;
         loop {
             let qs = &self.queries[q];
@@ -293,6 +305,13 @@ impl ScanRun {
             qs.cpu_ns += cpu;
             qs.cpu_free_ns = now + cpu.round() as u64;
             qs.io_blocked_until_ns = now + ((1.0 - qs.overlap) * cpu).round() as u64;
+            let (cpu_free, unblock) = (qs.cpu_free_ns, qs.io_blocked_until_ns);
+            for t in [cpu_free, unblock] {
+                if t > now {
+                    self.sched.schedule(t, ScanEvent::Wake);
+                }
+            }
+            let qs = &self.queries[q];
             for s in qs.streams.clone() {
                 let range = self.streams[s].advance(end, window);
                 self.issue(s, range);
@@ -345,6 +364,11 @@ impl ScanRun {
         self.queries.iter().all(|q| q.finished_ns.is_some())
     }
 
+    /// Current simulated time (the scheduler's clock).
+    pub fn now_ns(&self) -> u64 {
+        self.sched.now_ns()
+    }
+
     /// Completes one request (steps 2–4); `None` once the run is over.
     pub fn step(&mut self) -> Result<Option<StepEvent>, LayoutError> {
         loop {
@@ -354,19 +378,22 @@ impl ScanRun {
             for d in 0..self.devices.len() {
                 self.dispatch(d)?;
             }
-            let Some((t, device)) = self.next_event() else {
+            let popped = self
+                .sched
+                .pop()
+                .map_err(|e| LayoutError::Invariant(e.to_string()))?;
+            let Some((now, event)) = popped else {
                 return Err(LayoutError::Invariant(
                     "no event pending but a query is unfinished (stalled scan)".into(),
                 ));
             };
-            self.now_ns = self.now_ns.max(t);
-            if let Some(d) = device {
-                return self.complete(d).map(Some);
+            if let ScanEvent::Complete { device, seq } = event {
+                return self.complete(device, seq).map(Some);
             }
             for dev in &mut self.devices {
-                if dev.idle_until_ns.is_some_and(|u| u <= self.now_ns) {
+                if dev.idle_until_ns.is_some_and(|u| u <= now) {
                     dev.idle_until_ns = None;
-                    dev.cfq_slice_end_ns = self.now_ns; // idling over: switch queues
+                    dev.cfq_slice_end_ns = now; // idling over: switch queues
                 }
             }
             for q in 0..self.queries.len() {
@@ -375,16 +402,13 @@ impl ScanRun {
         }
     }
 
-    fn complete(&mut self, d: usize) -> Result<StepEvent, LayoutError> {
-        let now = self.now_ns;
+    fn complete(&mut self, d: usize, seq: u64) -> Result<StepEvent, LayoutError> {
+        let now = self.now_ns();
         let dev = &mut self.devices[d];
         let pos = dev
             .in_flight
             .iter()
-            .enumerate()
-            .filter(|(_, (t, _))| *t == now)
-            .min_by_key(|(_, (_, r))| r.seq)
-            .map(|(i, _)| i)
+            .position(|(t, r)| r.seq == seq && *t == now)
             .ok_or_else(|| LayoutError::Invariant("completion without a request".into()))?;
         let (_, request) = dev.in_flight.swap_remove(pos);
         let seek = self

@@ -59,7 +59,7 @@ pub struct ScanView {
 impl ScanRun {
     pub fn view(&self) -> ScanView {
         ScanView {
-            now_ns: self.now_ns,
+            now_ns: self.now_ns(),
             steps: self.steps,
             devices: self
                 .devices

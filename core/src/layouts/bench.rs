@@ -1,0 +1,90 @@
+//! Layouts benchmark cases (`flashlab bench`, `npm run bench`). Unit: simulated scanned tuples
+//! (rows the scan's cursor passed), per wall-second measured by the caller.
+//!
+//! 1. "layouts: column scan on the disk": a shape-only ORDERS DSM scan projecting every
+//!    attribute at 10 % selectivity on the disk preset (the paper's 128 KB / 6 MB I/O).
+//! 2. "layouts: row scan with values": a generated ORDERS table loaded as NSM pages of real
+//!    bytes, scanned with 4 KB units (every page decoded, every qualifying row answered).
+//! 3. "layouts: reproduction set": `reproduce::all` at 1 M rows; unit: tuples scanned by all
+//!    of its runs is not tracked, so the unit is one whole set (size = sets).
+
+use super::device::DeviceId;
+use super::pages::{DEFAULT_PAGE_BYTES, Layout, StoredTable};
+use super::query::ScanQuery;
+use super::reproduce::all;
+use super::reproduce::runner::{Case, run};
+use super::schema::TableKind;
+use super::settings::{KB, ScanSettings};
+use super::table::Table;
+use super::{QuerySpec, ScanRun};
+use crate::plugin::BenchCase;
+
+pub const COLUMN_CASE: &str = "layouts: column scan on the disk";
+pub const VALUES_CASE: &str = "layouts: row scan with values";
+pub const SET_CASE: &str = "layouts: reproduction set (1 M rows)";
+
+/// Case 1.
+pub fn column_scan(rows: u64) -> u64 {
+    let case = Case {
+        device: DeviceId::Disk,
+        table: TableKind::Orders,
+        layout: Layout::Dsm,
+        k: 7,
+        selectivity: 0.1,
+        rows: rows.max(1),
+    };
+    run(&case, &ScanSettings::default()).map_or(0, |_| rows.max(1))
+}
+
+/// Case 2.
+pub fn row_scan_with_values(rows: u64) -> u64 {
+    let rows = rows.max(1);
+    let table = Table::generate(TableKind::Orders, rows, 1);
+    let Ok(stored) = StoredTable::load(&table, Layout::Nsm, DEFAULT_PAGE_BYTES) else {
+        return 0;
+    };
+    let spec = QuerySpec {
+        table: stored,
+        query: ScanQuery::first_k(7, 0.1),
+        device: 0,
+        index_device: 0,
+        seed: 1,
+    };
+    let settings = ScanSettings {
+        io_unit_bytes: 4 * KB,
+        read_ahead_bytes: 64 * KB,
+        ..ScanSettings::default()
+    };
+    let Ok(mut r) = ScanRun::new(&[DeviceId::SsdFast], vec![spec], settings) else {
+        return 0;
+    };
+    r.run_to_end().map_or(0, |_| rows)
+}
+
+/// Case 3.
+pub fn reproduction_sets(sets: u64) -> u64 {
+    (0..sets.max(1)).filter(|_| all(1_000_000).is_ok()).count() as u64
+}
+
+pub fn cases() -> Vec<BenchCase> {
+    vec![
+        BenchCase {
+            name: COLUMN_CASE,
+            unit: "simulated scanned tuples",
+            run: column_scan,
+            default_size: 20_000_000,
+        },
+        BenchCase {
+            name: VALUES_CASE,
+            unit: "simulated scanned tuples",
+            run: row_scan_with_values,
+            default_size: 200_000,
+        },
+        BenchCase {
+            name: SET_CASE,
+            unit: "reproduction sets",
+            run: reproduction_sets,
+            default_size: 1,
+        },
+    ]
+}

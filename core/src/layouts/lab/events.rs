@@ -1,0 +1,24 @@
+//! Trace event kinds of the layouts lab: numeric codes with four u32 arguments and the sentences
+//! the UI narrates them with (`{a}`..`{d}`). A file index is the query's file: 0 for an NSM or
+//! PAX file, the attribute for a DSM column file, 4294967295 for the index.
+
+use crate::sim::EventKindInfo;
+
+pub const IO_DONE: u32 = 1;
+pub const QUERY_DONE: u32 = 2;
+
+pub const EVENT_KINDS: &[EventKindInfo] = &[
+    EventKindInfo {
+        code: IO_DONE,
+        name: "io_done",
+        args: ["query", "file", "device_kb", "seek"],
+        text: "Query {a}'s read of file {b} at device KB {c} completes (seek = {d}: 1 when it \
+               started ≥ 63 sectors from where the previous request ended)",
+    },
+    EventKindInfo {
+        code: QUERY_DONE,
+        name: "query_done",
+        args: ["query", "answer_rows", "seeks", "elapsed_us"],
+        text: "Query {a} is done: {b} qualifying rows answered, {c} seeks, {d} µs elapsed",
+    },
+];

@@ -1,0 +1,92 @@
+//! Metrics of a layouts run, each with its unit in its name: the device's requests, seeks and
+//! bytes; per run the slowest query's elapsed time, CPU and I/O wait (Fig. 3(c)'s breakdown);
+//! the answer size; and the sweep's crossover when it has one.
+
+use super::{LayoutsLab, query_times, sweep_of};
+use crate::sim::Metric;
+
+fn metric(name: &'static str, value: f64, label: &'static str, unit: &'static str) -> Metric {
+    Metric {
+        name,
+        value,
+        label,
+        unit,
+    }
+}
+
+pub fn metrics(lab: &LayoutsLab) -> Vec<Metric> {
+    let run = &lab.run;
+    let d = &run.devices[0];
+    let n = run.queries.len();
+    let times: Vec<(u64, f64, f64)> = (0..n).map(|q| query_times(lab, q)).collect();
+    let elapsed = times.iter().map(|t| t.0).max().unwrap_or(0);
+    let cpu: f64 = times.iter().map(|t| t.1).sum();
+    let io_wait: f64 = times.iter().map(|t| t.2).sum();
+    let answers: u64 = run.queries.iter().map(|q| q.answer.len() as u64).sum();
+    let done = run
+        .queries
+        .iter()
+        .filter(|q| q.finished_ns.is_some())
+        .count();
+    let mut out = vec![
+        metric(
+            "sim_time_ms",
+            lab.now_ns() as f64 / 1e6,
+            "simulated time",
+            "ms",
+        ),
+        metric(
+            "elapsed_ms",
+            elapsed as f64 / 1e6,
+            "slowest query's elapsed time",
+            "ms",
+        ),
+        metric("cpu_ms", cpu / 1e6, "CPU time (all queries)", "ms"),
+        metric(
+            "io_wait_ms",
+            io_wait / 1e6,
+            "I/O wait = elapsed − CPU (all queries)",
+            "ms",
+        ),
+        metric(
+            "cpu_fraction",
+            if elapsed == 0 {
+                0.0
+            } else {
+                cpu / (elapsed as f64 * n.max(1) as f64)
+            },
+            "CPU share of the queries' elapsed time",
+            "",
+        ),
+        metric("requests", d.requests as f64, "I/O requests", "requests"),
+        metric(
+            "seeks",
+            d.seeks as f64,
+            "seeks (≥ 63 sectors apart, §5.1.1)",
+            "seeks",
+        ),
+        metric("bytes_read_kb", d.bytes as f64 / 1024.0, "bytes read", "KB"),
+        metric(
+            "answer_rows",
+            answers as f64,
+            "qualifying rows answered",
+            "rows",
+        ),
+        metric("queries_done", done as f64, "queries finished", "queries"),
+    ];
+    if let Some((k, f)) = sweep_of(lab).and_then(|s| s.crossover) {
+        out.push(metric(
+            "sweep_crossover_k",
+            k,
+            "sweep: crossover attribute count",
+            "attributes",
+        ));
+        out.push(metric(
+            "sweep_crossover_fraction",
+            f,
+            "sweep: crossover byte fraction",
+            "",
+        ));
+    }
+    out
+}

@@ -1,0 +1,161 @@
+//! The layouts lab's contract with the rest of the program: `Lab` (how it runs) and `LabSpec`
+//! (what it says about itself: name, schema, event kinds, claims, bench cases, calibration, work
+//! bound).
+
+use schemars::schema::RootSchema;
+use serde_json::{Map, Value, json};
+
+use super::lab::config::{LayoutsConfig, parse};
+use super::lab::{LayoutsLab, body, checks, events, metrics, sweep, view};
+use super::pages::StoredTable;
+use super::schema::Schema;
+use super::settings::AccessPath;
+use super::{bench, calibration, claims};
+use crate::plugin::{BenchCase, Budget, Claim, GeneratedBlock, LabSpec, WorkEstimate, work::times};
+use crate::scenario::ScenarioError;
+use crate::sim::{
+    Answer, EventKindInfo, InvariantCheck, Lab, LabView, Metric, SimError, TraceSink,
+};
+
+impl Lab for LayoutsLab {
+    fn lab_name(&self) -> &'static str {
+        Self::NAME
+    }
+
+    fn step(&mut self, trace: &mut TraceSink) -> Result<bool, SimError> {
+        self.step_event(trace)
+    }
+
+    fn now_ns(&self) -> u64 {
+        LayoutsLab::now_ns(self)
+    }
+
+    fn check_invariants(&self) -> Vec<InvariantCheck> {
+        checks::check(self)
+    }
+
+    fn metrics(&self) -> Vec<Metric> {
+        metrics::metrics(self)
+    }
+
+    /// One answer per finished scan, in op order: `{op, kind: "scan", columns, rows}` with
+    /// `rows` = `[[row, value of each projected column...], ...]` in row order.
+    fn answers(&self) -> Vec<Answer> {
+        self.run
+            .queries
+            .iter()
+            .enumerate()
+            .filter(|(_, q)| q.finished_ns.is_some())
+            .map(|(i, q)| {
+                let rows: Vec<Vec<u64>> = q
+                    .answer
+                    .iter()
+                    .map(|a| {
+                        std::iter::once(a.row)
+                            .chain(a.values.iter().copied())
+                            .collect()
+                    })
+                    .collect();
+                json!({"op": i, "kind": "scan", "columns": q.spec.query.columns, "rows": rows})
+            })
+            .collect()
+    }
+
+    fn view(&self) -> LabView {
+        view::view(self)
+    }
+
+    fn info(&self) -> Value {
+        view::info(self)
+    }
+
+    fn state_bytes(&self) -> u64 {
+        self.approx_bytes()
+    }
+}
+
+/// Work of scanning a table of `rows` rows in `cfg`'s layout with I/O unit `unit`: every needed
+/// unit (at most the file bytes over the unit, plus one per page for straddles and the plan's
+/// per-page draws), every output block, and the oracle's and the answer's per-value work.
+fn scan_work(cfg: &LayoutsConfig, rows: u64, unit: u64, layout: super::Layout) -> u64 {
+    let schema = Schema::of(cfg.kind);
+    let Ok(shape) = StoredTable::shape_only(&schema, rows, layout, cfg.page_bytes) else {
+        return u64::MAX;
+    };
+    let unit = match cfg.settings.access {
+        AccessPath::FullScan => unit,
+        AccessPath::Index { .. } => unit.min(u64::from(cfg.page_bytes)),
+    };
+    let files: u64 = shape
+        .files
+        .iter()
+        .map(|f| f.bytes() / unit.max(1) + 2 * f.page_count + 4)
+        .sum();
+    let index = (rows as f64 * super::lab::config::INDEX_ENTRY_BYTES) as u64
+        / u64::from(cfg.page_bytes)
+        + 4;
+    files + index + rows / cfg.settings.block_rows.max(1) + 2
+}
+
+impl LabSpec for LayoutsLab {
+    const NAME: &'static str = "layouts";
+    const EVENT_KINDS: &'static [EventKindInfo] = events::EVENT_KINDS;
+
+    fn from_body(body: Map<String, Value>, seed: u64) -> Result<Self, ScenarioError> {
+        LayoutsLab::new(parse(body)?, seed)
+    }
+
+    fn body_schema() -> RootSchema {
+        schemars::schema_for!(body::LayoutsBody)
+    }
+
+    /// Work: the scan of every query's table copy (loading it, its I/O units, blocks, the
+    /// oracle and the answer: rows × attributes each), plus the sweep's N + 1 shape-only scans
+    /// at its own scale. Answer rows: every row of every query at most. State: every query's
+    /// table copy and answer.
+    fn work_estimates(&self) -> Vec<WorkEstimate> {
+        let cfg = self.config();
+        let n = cfg.queries.len() as u64;
+        let cols = Schema::of(cfg.kind).columns.len() as u64;
+        let per_query = scan_work(cfg, cfg.rows, cfg.settings.io_unit_bytes, cfg.layout)
+            .saturating_add(times(cfg.rows, 3 * cols));
+        let mut work = times(n, per_query);
+        if let Some(s) = &cfg.sweep {
+            let row = scan_work(cfg, s.rows, s.settings.io_unit_bytes, super::Layout::Nsm);
+            let column = scan_work(cfg, s.rows, s.settings.io_unit_bytes, super::Layout::Dsm);
+            work = work
+                .saturating_add(row)
+                .saturating_add(times(sweep::runs(cfg.kind), column));
+        }
+        let table_bytes = times(cfg.rows, u64::from(Schema::of(cfg.kind).tuple_bytes())) * 2;
+        let answer_bytes = times(cfg.rows, 32 + 8 * cols);
+        let state = times(n, table_bytes.saturating_add(answer_bytes));
+        let field = if cfg.sweep.is_some() && work > times(n, per_query) * 4 {
+            "sweep.rows"
+        } else {
+            "table.rows"
+        };
+        vec![
+            WorkEstimate::new(Budget::Work, work, field),
+            WorkEstimate::new(Budget::AnswerRows, times(n, cfg.rows), "table.rows"),
+            WorkEstimate::new(Budget::StateBytes, state, "table.rows"),
+        ]
+    }
+
+    fn payload_types(generator: &mut schemars::r#gen::SchemaGenerator) {
+        generator.subschema_for::<super::lab::payload::LayoutsMeta>();
+        generator.subschema_for::<super::lab::payload::LayoutsInfo>();
+    }
+
+    fn claims() -> Vec<Claim> {
+        claims::claims()
+    }
+
+    fn bench_cases() -> Vec<BenchCase> {
+        bench::cases()
+    }
+
+    fn calibration() -> Vec<GeneratedBlock> {
+        calibration::blocks()
+    }
+}

@@ -1,0 +1,171 @@
+//! The layouts lab end to end: every layout, device and scheduler answers a scan exactly as the
+//! plain in-memory table generated from the same seed does (the oracle), one I/O per step, and
+//! bad input is rejected naming its JSON path.
+
+#![allow(clippy::expect_used, clippy::unwrap_used)]
+
+use flashlab_core::layouts::lab::LayoutsLab;
+use flashlab_core::layouts::{Predicate, ScanQuery, Table, TableKind};
+use flashlab_core::plugin::LabSpec;
+use flashlab_core::sim::{Lab, TraceSink};
+use serde_json::{Map, Value, json};
+
+fn body(v: Value) -> Map<String, Value> {
+    match v {
+        Value::Object(m) => m,
+        _ => unreachable!(),
+    }
+}
+
+fn run(v: Value, seed: u64) -> LayoutsLab {
+    let mut lab = LayoutsLab::from_body(body(v), seed).unwrap();
+    let mut trace = TraceSink::default();
+    let mut steps = 0;
+    while lab.step(&mut trace).unwrap() {
+        steps += 1;
+        assert!(steps < 100_000, "the run ends");
+        for check in lab.check_invariants() {
+            assert!(check.ok, "{}: {}", check.name, check.detail);
+        }
+    }
+    lab
+}
+
+fn oracle_rows(kind: TableKind, rows: u64, seed: u64, query: &ScanQuery) -> Vec<Vec<u64>> {
+    Table::generate(kind, rows, seed)
+        .oracle_scan(query)
+        .into_iter()
+        .map(|a| std::iter::once(a.row).chain(a.values).collect())
+        .collect()
+}
+
+#[test]
+fn every_layout_device_and_scheduler_answers_like_the_oracle() {
+    let query = ScanQuery {
+        columns: vec![3, 0, 5],
+        predicate: Predicate {
+            column: 0,
+            low: 100_000,
+            high: 400_001,
+        },
+    };
+    let expected = oracle_rows(TableKind::Orders, 1500, 9, &query);
+    assert!(!expected.is_empty());
+    for layout in ["nsm", "dsm", "pax"] {
+        for device in ["disk", "ssd_fast", "ssd_slow"] {
+            for scheduler in ["noop", "cfq"] {
+                let lab = run(
+                    json!({
+                        "table": {"kind": "orders", "rows": 1500},
+                        "device": {"id": device},
+                        "params": {"layout": layout, "io_unit_bytes": 4096,
+                                   "read_ahead_bytes": 8192, "scheduler": scheduler},
+                        "workload": {"ops": [
+                            {"op": "scan", "columns": [3, 0, 5],
+                             "predicate": {"column": 0, "from": 100000, "to": 400000}},
+                            {"op": "scan", "columns": [3, 0, 5],
+                             "predicate": {"column": 0, "from": 100000, "to": 400000}}
+                        ]},
+                        "sweep": {"enabled": false}
+                    }),
+                    9,
+                );
+                let answers = lab.answers();
+                assert_eq!(answers.len(), 2, "{layout} {device} {scheduler}");
+                for a in &answers {
+                    let rows: Vec<Vec<u64>> = serde_json::from_value(a["rows"].clone()).unwrap();
+                    assert_eq!(rows, expected, "{layout} {device} {scheduler}");
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn one_step_completes_one_io_request() {
+    let mut lab = LayoutsLab::from_body(
+        body(json!({
+            "table": {"kind": "orders", "rows": 3000},
+            "params": {"layout": "dsm", "io_unit_bytes": 4096, "read_ahead_bytes": 8192},
+            "workload": {"generator": {"projectivity": 7, "selectivity": 0.1}},
+            "sweep": {"enabled": false}
+        })),
+        1,
+    )
+    .unwrap();
+    let mut trace = TraceSink::default();
+    let mut last_time = 0;
+    while lab.step(&mut trace).unwrap() {
+        let done = lab.run.queries[0].finished_ns.is_some();
+        assert!(lab.run.steps <= lab.run.devices[0].requests);
+        assert!(lab.now_ns() >= last_time, "time never goes back");
+        last_time = lab.now_ns();
+        if !done {
+            assert_eq!(lab.recent.len() as u64, lab.run.steps.min(128));
+        }
+    }
+    assert_eq!(
+        lab.run.steps, lab.run.devices[0].requests,
+        "every request completed"
+    );
+    assert!(
+        !lab.step(&mut trace).unwrap(),
+        "a finished run stays finished"
+    );
+}
+
+#[test]
+fn the_sweep_has_a_disk_crossover_and_none_on_flash() {
+    let sweep = |device: &str| {
+        let lab = LayoutsLab::from_body(
+            body(json!({
+                "table": {"kind": "lineitem", "rows": 100},
+                "device": {"id": device},
+                "workload": {"generator": {"projectivity": 16, "selectivity": 0.1}},
+                "sweep": {"rows": 2000000}
+            })),
+            1,
+        )
+        .unwrap();
+        lab.info()["sweep"].clone()
+    };
+    let disk = sweep("disk");
+    let fraction = disk["crossover_fraction"]
+        .as_f64()
+        .expect("a disk crossover");
+    assert!((0.8..1.0).contains(&fraction), "{fraction}");
+    assert!(disk["model_crossover_fraction"].as_f64().is_some());
+    assert_eq!(disk["column_s"].as_array().unwrap().len(), 16);
+    assert!(sweep("ssd_fast")["crossover_fraction"].is_null());
+}
+
+#[test]
+fn bad_input_names_its_json_path() {
+    let error = |v: Value| {
+        LayoutsLab::from_body(body(v), 1)
+            .expect_err("rejected")
+            .to_string()
+    };
+    let ops = |op: Value| json!({"workload": {"ops": [op]}});
+    let e = error(ops(
+        json!({"op": "scan", "columns": [9], "predicate": {"column": 0, "from": 0, "to": 1}}),
+    ));
+    assert!(e.starts_with("workload.ops[0].columns[0]"), "{e}");
+    let e = error(ops(
+        json!({"op": "scan", "columns": [1], "predicate": {"column": 0, "from": 5, "to": 1}}),
+    ));
+    assert!(e.starts_with("workload.ops[0].predicate.to"), "{e}");
+    let e = error(
+        json!({"params": {"io_unit_bytes": 1000}, "workload": {"generator": {"projectivity": 1, "selectivity": 0.1}}}),
+    );
+    assert!(e.starts_with("params.io_unit_bytes"), "{e}");
+    let e = error(
+        json!({"params": {"compression_ratio": 1.5}, "workload": {"generator": {"projectivity": 1, "selectivity": 0.1}}}),
+    );
+    assert!(e.starts_with("params.compression_ratio"), "{e}");
+    let e = error(json!({"workload": {"generator": {"projectivity": 8, "selectivity": 0.1}}}));
+    assert!(e.starts_with("workload.generator.projectivity"), "{e}");
+    let e = error(json!({"params": {"index": true}, "workload": {"ops": [
+        {"op": "scan", "columns": [1], "predicate": {"column": 2, "from": 0, "to": 1}}]}}));
+    assert!(e.starts_with("workload.ops[0].predicate.column"), "{e}");
+}
