@@ -167,6 +167,7 @@ registry! {
     Ssd(crate::device::ssd::SsdLab),
     Nand(crate::device::nand::NandLab),
     Masm(crate::masm::lab::MasmLab),
+    Fdtree(crate::fdtree::lab::FdLab),
 }
 
 #[cfg(test)]
