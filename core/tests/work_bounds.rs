@@ -61,6 +61,18 @@ fn ssd_fill(warmup_writes: u64, requests: u64, request_pages: u32) -> String {
     )
 }
 
+fn fdtree_generated(requests: u64) -> String {
+    // The tiny default geometry (the most merges per key), the largest preload, and the three
+    // compare runs on top of the stepped one.
+    doc(
+        "fdtree",
+        json!({
+            "params": {"preload": 20_000, "compare": true},
+            "workload": {"generator": {"requests": requests, "lookup_fraction": 0.2}}
+        }),
+    )
+}
+
 fn nand_programs(ops: usize) -> String {
     let program = |i: usize| json!({"op": "program", "page": i % 2, "data": {"pattern": "random"}});
     let mut list = Vec::new();
@@ -133,7 +145,14 @@ fn largest_legal() -> Vec<(&'static str, String)> {
     let nand = nand_programs(largest_accepted(|ops| nand_programs(ops as usize)) as usize);
     // Every update followed by a scan: the answer rows at the budget.
     let masm = masm_scan_storm(MAX_ANSWER_ROWS / 4_096, 4_096);
-    vec![("hdd", hdd), ("ssd", ssd), ("nand", nand), ("masm", masm)]
+    let fdtree = fdtree_generated(largest_accepted(fdtree_generated));
+    vec![
+        ("hdd", hdd),
+        ("ssd", ssd),
+        ("nand", nand),
+        ("masm", masm),
+        ("fdtree", fdtree),
+    ]
 }
 
 /// The largest `n` in 1..=100,000 whose scenario `make(n)` passes `check` (by bisection).

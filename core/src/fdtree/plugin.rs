@@ -62,31 +62,38 @@ impl LabSpec for FdLab {
         schemars::schema_for!(body::FdtreeBody)
     }
 
-    /// Events: per op at most a start, a lock grant per level plus the L0 mutex, a slot wait and
-    /// a completion; per merge step one event plus the latch hand-offs of the blocks it
-    /// reclaims. Every entry the ops bring (plus the preload) is read and written at most once
-    /// per level of the tree per merge it takes part in: bounded by (entries) × height, with
-    /// height ≤ log_γ(entries) + 2. Work counts the invariant checks' block walks too. Rows: a
-    /// range answers at most every key present.
+    /// Steps: per op at most a start, a lock grant per level plus the L0 mutex, a slot wait and
+    /// a completion (height + 6); per merge block read or written about three events (its I/O
+    /// delay, a latch hand-off, the next step). Merge blocks: the ops' own entries are
+    /// rewritten at most γ times per level (leveled merging), 2·ops/β blocks × height × γ,
+    /// plus two rewrites of the whole tree (full merges) of `blocks` ≤ 2·entries/β + height.
+    /// The preload is settled untimed at build: its merges are work, not steps. Work adds the
+    /// amortized tree check (`CHECK_ENTRIES_PER_STEP` entries per step) and, with `compare`,
+    /// three more runs without checks. Rows: a range answers at most every key.
     fn work_estimates(&self) -> Vec<WorkEstimate> {
         let cfg = self.config();
         let ops = cfg.total_ops as u64;
         let entries = ops + cfg.preload.len() as u64 + 1;
         let beta = cfg.fd.beta_entries as u64;
+        let gamma = cfg.fd.gamma;
         let mut height = 2u64;
         let mut cap = cfg.fd.kappa0_blocks * beta;
         while cap < entries {
-            cap = cap.saturating_mul(cfg.fd.gamma);
+            cap = cap.saturating_mul(gamma);
             height += 1;
         }
         let blocks = entries.div_ceil(beta.max(1)) * 2 + height;
-        let merge_steps = times(times(blocks, height), 4);
-        let op_events = times(ops, height + 6);
-        let steps = op_events.saturating_add(merge_steps).saturating_add(64);
-        let checks_work = times(steps / checks::SPARSE_EVERY + 1, times(blocks, beta))
-            .saturating_add(times(steps, checks::FULL_CHECK_BLOCKS.min(blocks) * beta));
-        let compare = if cfg.compare { 4 } else { 1 };
-        let work = times(steps, compare).saturating_add(checks_work);
+        let op_blocks = (2 * ops).div_ceil(beta.max(1)) + height;
+        let merge_blocks = times(times(op_blocks, height), gamma).saturating_add(2 * blocks);
+        let preload_work = times(times(times(blocks, height), gamma), beta);
+        let steps = times(ops, height + 6)
+            .saturating_add(times(merge_blocks, 3))
+            .saturating_add(64);
+        let checks_work = times(steps, checks::CHECK_ENTRIES_PER_STEP);
+        let runs = if cfg.compare { 4 } else { 1 };
+        let work = times(steps, runs)
+            .saturating_add(checks_work)
+            .saturating_add(times(preload_work, runs));
         let ranges = cfg
             .clients
             .iter()
@@ -97,7 +104,7 @@ impl LabSpec for FdLab {
         let state = times(blocks, beta * 24 + 48)
             .saturating_add(times(ops, 200))
             .saturating_add(times(rows, 48))
-            .saturating_add(times(merge_steps, 16));
+            .saturating_add(times(merge_blocks, 16));
         vec![
             WorkEstimate::new(Budget::Work, work, "workload"),
             WorkEstimate::new(Budget::AnswerRows, rows, "workload.ops"),

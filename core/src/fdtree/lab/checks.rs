@@ -1,8 +1,10 @@
 //! The lab's invariants after every step (issue 9 "Checks").
 //!
 //! 1. `tree_invariants`: I1–I6 when quiescent, I7 (wavefront) during a merge, from
-//!    `FdTree::check_invariants`. It walks every block, so on a tree above `FULL_CHECK_BLOCKS`
-//!    live blocks it runs every `SPARSE_EVERY` steps and at the end (small trees: every step).
+//!    `FdTree::check_invariants`. It walks every entry of every block, so it runs every step
+//!    while the tree holds at most `CHECK_ENTRIES_PER_STEP` entries' worth of blocks (every
+//!    teaching scenario), and on a larger tree every live·β / `CHECK_ENTRIES_PER_STEP` steps
+//!    and at the end: at most that many entries checked per step, amortized.
 //! 2. `answers_equal_map`: every answer equalled a plain map's at its linearization point.
 //! 3. `every_op_answered_once`: completions are unique and never exceed the ops; at the end
 //!    every op completed and no lock is held or queued (no deadlock: the run errors otherwise).
@@ -15,8 +17,13 @@ use super::FdLab;
 use crate::fdtree::conc::Scheme;
 use crate::sim::InvariantCheck;
 
-pub const FULL_CHECK_BLOCKS: u64 = 128;
-pub const SPARSE_EVERY: u64 = 64;
+/// Entries the tree check may walk per step, amortized.
+pub const CHECK_ENTRIES_PER_STEP: u64 = 256;
+
+/// Steps between two full tree checks for a tree of `live_blocks` blocks of β entries.
+pub fn check_interval(live_blocks: u64, beta: u64) -> u64 {
+    (live_blocks * beta / CHECK_ENTRIES_PER_STEP).max(1)
+}
 
 /// The most live blocks the scheme may hold right now, if a merge is running.
 pub fn space_limit(lab: &FdLab) -> Option<u64> {
@@ -40,7 +47,8 @@ pub fn space_limit(lab: &FdLab) -> Option<u64> {
 pub fn report(lab: &FdLab) -> Vec<InvariantCheck> {
     let tree = &lab.run.tree;
     let live = tree.store.live_blocks();
-    let full = live <= FULL_CHECK_BLOCKS || lab.steps.is_multiple_of(SPARSE_EVERY) || lab.done;
+    let beta = tree.cfg.beta_entries as u64;
+    let full = lab.steps.is_multiple_of(check_interval(live, beta)) || lab.done;
     let tree_check = if full {
         let v = tree.check_invariants();
         InvariantCheck::check("I1-I7 tree invariants", v.is_empty(), || v.join("; "))

@@ -15,7 +15,7 @@ use super::payload::{
     FdtreeInterval, FdtreeL0, FdtreeLevel, FdtreeMerge, FdtreeMeta, FdtreeOpIo, LevelRole,
 };
 use super::{FdLab, OpRecord, checks};
-use crate::device::provenance::{Constant, Tag};
+use crate::device::provenance::Constant;
 use crate::fdtree::conc::{Completion, OpKind, SimReport};
 use crate::fdtree::entry::{BlockId, Kind};
 use crate::fdtree::l0::L0;
@@ -381,49 +381,6 @@ pub fn view(lab: &FdLab) -> LabView {
     }
 }
 
-pub fn constants(lab: &FdLab) -> Vec<Constant> {
-    let c = lab.cfg.cost;
-    let fitted = c == crate::fdtree::conc::SsdCost::x25e_effective();
-    let (tag, src) = if fitted {
-        (
-            Tag::Fitted,
-            "calibration point: a full merge of the paper's 120 MB index (≈29.3K blocks read + \
-             written) takes its 33–38 s worst FD+XM/FD+DS insertion (digest §5.2)",
-        )
-    } else {
-        (
-            Tag::Secondary,
-            "Intel X25-E datasheet latencies (digest §5.2; not re-verified)",
-        )
-    };
-    vec![
-        Constant::new(
-            "fdtree.read_block_ns",
-            "block read",
-            c.read_block_ns as f64,
-            "ns",
-            tag,
-            src,
-        ),
-        Constant::new(
-            "fdtree.write_block_ns",
-            "block write",
-            c.write_block_ns as f64,
-            "ns",
-            tag,
-            src,
-        ),
-        Constant::new(
-            "fdtree.cpu_ns",
-            "one in-memory operation (L0 search/update, one merge step's CPU)",
-            c.cpu_ns as f64,
-            "ns",
-            Tag::Design,
-            "lab choice: small against a block I/O",
-        ),
-    ]
-}
-
 pub const LEAVES_OUT: [&str; 4] = [
     "device queueing: concurrent I/Os overlap freely (digest §8 item 28)",
     "the buffer cache and CPU contention",
@@ -438,7 +395,10 @@ pub fn info(lab: &FdLab) -> Value {
         total_ops: lab.cfg.total_ops as u64,
         preload: lab.cfg.preload.len() as u64,
         generated: lab.cfg.generated,
-        constants: constants(lab).iter().map(Constant::payload).collect(),
+        constants: crate::fdtree::calibration::constants()
+            .iter()
+            .map(Constant::payload)
+            .collect(),
         leaves_out: LEAVES_OUT.iter().map(|s| s.to_string()).collect(),
     })
 }
