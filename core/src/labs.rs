@@ -170,6 +170,7 @@ registry! {
     Flashlog(crate::flashlog::lab::FlashLogLab),
     Ipa(crate::ipa::lab::IpaLab),
     Layouts(crate::layouts::lab::LayoutsLab),
+    Fdtree(crate::fdtree::lab::FdLab),
 }
 
 #[cfg(test)]

@@ -71,6 +71,14 @@ fn layouts_scan(rows: u64, sweep_rows: u64) -> String {
             "params": {"layout": "dsm", "io_unit_bytes": 512, "read_ahead_bytes": 512},
             "workload": {"generator": {"projectivity": 16, "selectivity": 1.0}},
             "sweep": {"rows": sweep_rows}
+fn fdtree_generated(requests: u64) -> String {
+    // The tiny default geometry (the most merges per key), the largest preload, and the three
+    // compare runs on top of the stepped one.
+    doc(
+        "fdtree",
+        json!({
+            "params": {"preload": 20_000, "compare": true},
+            "workload": {"generator": {"requests": requests, "lookup_fraction": 0.2}}
         }),
     )
 }
@@ -178,6 +186,7 @@ fn largest_legal() -> Vec<(&'static str, String)> {
     let ipa = ipa_tpcc_race(largest_accepted(ipa_tpcc_race));
     let layouts_rows = largest_accepted(|n| layouts_scan(n * 2, 8_000_000)) * 2;
     let layouts = layouts_scan(layouts_rows, 8_000_000);
+    let fdtree = fdtree_generated(largest_accepted(fdtree_generated));
     vec![
         ("hdd", hdd),
         ("ssd", ssd),
@@ -186,6 +195,7 @@ fn largest_legal() -> Vec<(&'static str, String)> {
         ("flashlog", flashlog),
         ("ipa", ipa),
         ("layouts", layouts),
+        ("fdtree", fdtree),
     ]
 }
 

@@ -19,9 +19,15 @@
 //! 12. `reproduce`: reproduction computations as plain functions (space over time).
 //! 13. `workload`: the G_R and G_T generators of §5, deterministic from a seed.
 //! 14. `conc`: FD+XM, FD+DS and FD+FC under closed-loop clients in the discrete-event kernel.
+//! 15. `lab`, `plugin`: the lab (the concurrent run stepped one event at a time, its view and
+//!     invariants); `claims`, `bench`, `calibration`: what it says to `flashlab reproduce`,
+//!     `bench` and `docs/CALIBRATION.md`.
 
 pub mod append;
 pub mod baseline;
+pub mod bench;
+pub mod calibration;
+pub mod claims;
 pub mod conc;
 pub mod config;
 pub mod entry;
@@ -29,10 +35,12 @@ pub mod error;
 pub mod finalize;
 pub mod invariants;
 pub mod l0;
+pub mod lab;
 pub mod lookup;
 pub mod merge;
 pub mod merge_checks;
 pub mod merge_state;
+pub mod plugin;
 pub mod prepare;
 pub mod reproduce;
 pub mod store;

@@ -31,6 +31,14 @@ impl Op {
     pub fn is_modification(self) -> bool {
         matches!(self, Op::Insert { .. } | Op::Delete { .. })
     }
+
+    /// The key a point op names (a range's first key).
+    pub fn key(self) -> Key {
+        match self {
+            Op::Insert { key, .. } | Op::Delete { key } | Op::Lookup { key } => key,
+            Op::Range { from, .. } => from,
+        }
+    }
 }
 
 /// G_R of Rem. A.7.

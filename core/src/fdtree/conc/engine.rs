@@ -17,15 +17,21 @@
 //!    lookup still reading a block delays its reclaim. A writer finding no free slot waits
 //!    until a merge step frees one (FD+FC) or the merge ends (FD+DS: L0^old is pinned).
 //! 5. The run ends when the event queue is empty; a client not done then is a deadlock.
+//! 6. `step_event` pops ONE event and runs its actor until it waits again (a lab's step);
+//!    `run` is that in a loop. An op with an arrival time (`at_ns`) starts then, not before
+//!    its client's previous op completed; its R_p counts from the arrival. With `record` on,
+//!    every event's effects are appended to `log` (see `log`).
 
 use std::collections::{BTreeMap, VecDeque};
 
 use super::super::config::FdConfig;
 use super::super::error::FdError;
+use super::super::store::IoCount;
 use super::super::tree::FdTree;
 use super::super::workload::Op;
 use super::cost::SsdCost;
 use super::latch::{Actor, Latches, Mode, Res};
+use super::log::RunEvent;
 use super::report::{Completion, OpKind, SimReport};
 use crate::sim::Scheduler;
 
@@ -52,6 +58,8 @@ pub(super) enum Micro {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(super) struct Client {
     pub(super) ops: VecDeque<Op>,
+    /// Arrival time of each op still in `ops` (None: when the previous op completes).
+    pub(super) arrivals: VecDeque<Option<u64>>,
     pub(super) program: VecDeque<Micro>,
     pub(super) current: Option<(Op, u64)>,
     pub(super) issued: u64,
@@ -72,6 +80,21 @@ pub struct ConcurrentRun {
     pub(super) slot_waiters: Vec<Actor>,
     pub(super) sched: Scheduler<Actor>,
     pub report: SimReport,
+    /// Append every event's effects to `log` (off for the paper-scale runs).
+    pub record: bool,
+    pub log: Vec<RunEvent>,
+    pub(super) finished: bool,
+    /// Block I/O counters when the current op was linearized (its per-op I/O).
+    pub(super) io_at_linearize: IoCount,
+}
+
+/// One client as a view shows it: the op in flight (its index and start) and whether it is done.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ClientState {
+    pub current: Option<(Op, u64, u64)>,
+    pub issued: u64,
+    pub remaining: usize,
+    pub done: bool,
 }
 
 impl ConcurrentRun {
@@ -82,6 +105,21 @@ impl ConcurrentRun {
         cost: SsdCost,
         preload: &[Op],
         clients: Vec<Vec<Op>>,
+    ) -> Result<Self, FdError> {
+        let clients = clients
+            .into_iter()
+            .map(|ops| ops.into_iter().map(|op| (op, None)).collect())
+            .collect();
+        Self::with_arrivals(scheme, cfg, cost, preload, clients)
+    }
+
+    /// As `new`, with an optional arrival time per op (`at_ns`).
+    pub fn with_arrivals(
+        scheme: Scheme,
+        cfg: FdConfig,
+        cost: SsdCost,
+        preload: &[Op],
+        clients: Vec<Vec<(Op, Option<u64>)>>,
     ) -> Result<Self, FdError> {
         let mut tree = FdTree::new(cfg)?;
         let mut map = BTreeMap::new();
@@ -99,7 +137,8 @@ impl ConcurrentRun {
             .map(|(i, ops)| {
                 sched.schedule(0, i);
                 Client {
-                    ops: ops.into(),
+                    arrivals: ops.iter().map(|o| o.1).collect(),
+                    ops: ops.into_iter().map(|o| o.0).collect(),
                     program: VecDeque::new(),
                     current: None,
                     issued: 0,
@@ -123,18 +162,65 @@ impl ConcurrentRun {
             slot_waiters: Vec::new(),
             sched,
             report,
+            record: false,
+            log: Vec::new(),
+            finished: false,
+            io_at_linearize: IoCount::default(),
         })
     }
 
-    pub(super) fn merge_actor(&self) -> Actor {
-        self.clients.len()
+    pub fn now_ns(&self) -> u64 {
+        self.sched.now_ns()
     }
 
-    /// Runs to the end; Err on a deadlock or a tree error.
-    pub fn run(mut self) -> Result<SimReport, FdError> {
-        while let Some((_, actor)) = self.sched.pop().map_err(|e| FdError::Sim(e.to_string()))? {
-            self.advance(actor)?;
+    pub fn merge_running(&self) -> bool {
+        self.merge_running
+    }
+
+    pub fn client_states(&self) -> Vec<ClientState> {
+        self.clients
+            .iter()
+            .map(|c| ClientState {
+                current: c
+                    .current
+                    .map(|(op, start)| (op, c.issued.saturating_sub(1), start)),
+                issued: c.issued,
+                remaining: c.ops.len(),
+                done: c.done,
+            })
+            .collect()
+    }
+
+    pub fn latch_waits(&self) -> u64 {
+        self.latches.waits
+    }
+
+    pub(super) fn note(&mut self, event: RunEvent) {
+        if self.record {
+            self.log.push(event);
         }
+    }
+
+    /// Pops one event and runs its actor until it waits. False once the run is over (and the
+    /// report closed); Err on a deadlock or a tree error.
+    pub fn step_event(&mut self) -> Result<bool, FdError> {
+        if self.finished {
+            return Ok(false);
+        }
+        match self.sched.pop().map_err(|e| FdError::Sim(e.to_string()))? {
+            Some((_, actor)) => {
+                self.advance(actor)?;
+                Ok(true)
+            }
+            None => {
+                self.finish()?;
+                Ok(false)
+            }
+        }
+    }
+
+    fn finish(&mut self) -> Result<(), FdError> {
+        self.finished = true;
         let stuck = self.clients.iter().filter(|c| !c.done).count();
         if stuck > 0 || self.merge_running {
             return Err(FdError::Impossible(format!(
@@ -145,6 +231,16 @@ impl ConcurrentRun {
         self.report.end_ns = self.sched.now_ns();
         self.report.latch_waits = self.latches.waits;
         self.report.latches_idle = self.latches.is_idle();
+        Ok(())
+    }
+
+    pub(super) fn merge_actor(&self) -> Actor {
+        self.clients.len()
+    }
+
+    /// Runs to the end; Err on a deadlock or a tree error.
+    pub fn run(mut self) -> Result<SimReport, FdError> {
+        while self.step_event()? {}
         Ok(self.report)
     }
 
@@ -179,6 +275,7 @@ impl ConcurrentRun {
             match micro {
                 Micro::Acquire(res, mode) => {
                     if !self.latches.acquire(res, actor, mode) {
+                        self.note(RunEvent::Queued { actor, res, mode });
                         return Ok(()); // woken when granted
                     }
                 }
@@ -191,6 +288,7 @@ impl ConcurrentRun {
                     return Ok(());
                 }
                 Micro::WaitSlot => {
+                    self.note(RunEvent::SlotWait { client: actor });
                     self.slot_waiters.push(actor);
                     return Ok(());
                 }
@@ -202,22 +300,41 @@ impl ConcurrentRun {
 
     /// Starts the client's next op; false when it has none left.
     fn next_op(&mut self, actor: Actor) -> bool {
+        let now = self.sched.now_ns();
         let c = &mut self.clients[actor];
         if let Some((op, start)) = c.current.take() {
-            self.report.completed.push(Completion {
+            let done = Completion {
                 client: actor,
                 index: c.issued - 1,
                 kind: OpKind::of(op),
                 start_ns: start,
-                end_ns: self.sched.now_ns(),
+                end_ns: now,
+            };
+            self.report.completed.push(done);
+            self.note(RunEvent::Completed {
+                client: actor,
+                index: done.index,
+                r_p_ns: done.r_p_ns(),
             });
         }
+        let c = &mut self.clients[actor];
         let Some(op) = c.ops.pop_front() else {
             c.done = true;
             return false;
         };
-        c.current = Some((op, self.sched.now_ns()));
+        let arrival = c.arrivals.pop_front().flatten();
+        c.current = Some((op, arrival.unwrap_or(now)));
         c.issued += 1;
+        let index = c.issued - 1;
+        if let Some(at) = arrival.filter(|&at| at > now) {
+            // Not arrived yet: the client idles until `at_ns`, then the op starts.
+            c.program.push_back(Micro::Delay(at - now));
+        }
+        self.note(RunEvent::Started {
+            client: actor,
+            index,
+        });
+        let c = &mut self.clients[actor];
         let lock = match self.scheme {
             Scheme::Xm if op.is_modification() => Micro::Acquire(Res::Global, Mode::X),
             Scheme::Xm => Micro::Acquire(Res::Global, Mode::S),

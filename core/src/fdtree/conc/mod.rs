@@ -7,13 +7,17 @@
 //! 3. `engine`: actors, micro-step programs and the event loop.
 //! 4. `steps`: the linearization of client ops and the merge process's steps.
 //! 5. `report`: per-request R_p, merge intervals, space over time, the answer check.
+//! 6. `log`: what happened inside one event, for a lab that steps the run event by event.
 
 pub mod cost;
 pub mod engine;
 pub mod latch;
+pub mod log;
 pub mod report;
 pub mod steps;
 
 pub use cost::SsdCost;
 pub use engine::{ConcurrentRun, Scheme};
+pub use latch::{Actor, Mode, Res};
+pub use log::{Outcome, RunEvent};
 pub use report::{Completion, LatencyStats, OpKind, SimReport};

@@ -3,11 +3,15 @@
 
 use super::super::entry::BlockId;
 use super::super::error::FdError;
+use super::super::lookup::Side;
 use super::super::merge::{MergeEvent, MergePhase};
+use super::super::prepare::MergeWhy;
 use super::super::store::IoCount;
+use super::super::tree::ModOutcome;
 use super::super::workload::Op;
 use super::engine::{ConcurrentRun, Micro, Scheme};
 use super::latch::{Actor, Mode, Res};
+use super::log::{Outcome, RunEvent};
 
 impl ConcurrentRun {
     fn io_ns(&self, io: IoCount) -> u64 {
@@ -21,19 +25,62 @@ impl ConcurrentRun {
         }
     }
 
-    /// Applies a modification to the tree and the map at the same instant.
-    fn apply(&mut self, op: Op) -> Result<(), FdError> {
-        match op {
+    /// Applies a modification to the tree and the map at the same instant. A rejected op
+    /// (`Uniqueness::Check`: insert of a present key, delete of a missing one) changes neither,
+    /// and its answer is checked against the map.
+    fn apply(&mut self, op: Op) -> Result<Option<ModOutcome>, FdError> {
+        let outcome = match op {
             Op::Insert { key, value } => {
-                self.tree.insert(key, value)?;
-                self.map.insert(key, value);
+                let before = self.map.get(&key).copied();
+                let outcome = self.tree.insert(key, value)?;
+                match outcome {
+                    ModOutcome::Inserted => {
+                        self.map.insert(key, value);
+                    }
+                    ModOutcome::RejectedPresent { value } => self.check(Some(value), key),
+                    _ => {}
+                }
+                if outcome == ModOutcome::Inserted
+                    && before.is_some()
+                    && self.tree.cfg.uniqueness == super::super::config::Uniqueness::Check
+                {
+                    self.report.mismatches += 1;
+                }
+                outcome
             }
             Op::Delete { key } => {
-                self.tree.delete(key)?;
-                self.map.remove(&key);
+                let outcome = self.tree.delete(key)?;
+                match outcome {
+                    ModOutcome::Deleted => {
+                        self.map.remove(&key);
+                    }
+                    ModOutcome::RejectedMissing => self.check(None, key),
+                    _ => {}
+                }
+                outcome
             }
-            _ => {}
-        }
+            _ => return Ok(None),
+        };
+        Ok(Some(outcome))
+    }
+
+    fn note_linearized(&mut self, actor: Actor, outcome: Outcome, side: Side, path: Vec<BlockId>) {
+        let io = self.tree.store.io.since(self.io_at_linearize);
+        let index = self.clients[actor].issued.saturating_sub(1);
+        self.note(RunEvent::Linearized {
+            client: actor,
+            index,
+            outcome,
+            side,
+            path,
+            io,
+        });
+    }
+
+    fn begin_merge(&mut self, why: MergeWhy) -> Result<(), FdError> {
+        self.tree.merge_begin(why)?;
+        let m = self.tree.merge.as_ref().map_or(0, |m| m.plan.m);
+        self.note(RunEvent::MergeBegun { why, m });
         Ok(())
     }
 
@@ -42,12 +89,21 @@ impl ConcurrentRun {
             return Ok(());
         };
         let cpu = self.cost.cpu_ns;
+        self.io_at_linearize = self.tree.store.io;
         let mut todo: Vec<Micro> = Vec::new();
         match (self.scheme, op) {
             (_, Op::Lookup { key }) => {
                 let trace = self.tree.lookup_traced(key)?;
                 self.check(trace.value, key);
                 let path = trace.path;
+                if self.record {
+                    self.note_linearized(
+                        actor,
+                        Outcome::Value(trace.value),
+                        trace.side,
+                        path.clone(),
+                    );
+                }
                 if self.scheme == Scheme::Xm {
                     let read = path.len() as u64 * self.cost.read_block_ns;
                     todo.extend([
@@ -71,12 +127,16 @@ impl ConcurrentRun {
             }
             (_, Op::Range { from, to }) => {
                 let before = self.tree.store.io;
+                let side = self.tree.side_for(from);
                 let rows = self.tree.range(from, to)?;
                 let want: Vec<(u64, u64)> =
                     self.map.range(from..=to).map(|(k, v)| (*k, *v)).collect();
                 self.report.answers += 1;
                 if rows != want {
                     self.report.mismatches += 1;
+                }
+                if self.record {
+                    self.note_linearized(actor, Outcome::Rows(rows), side, Vec::new());
                 }
                 let read = self.io_ns(self.tree.store.io.since(before));
                 let lock = if self.scheme == Scheme::Xm {
@@ -92,14 +152,16 @@ impl ConcurrentRun {
                 ]);
             }
             (Scheme::Xm, _) => {
-                self.apply(op)?;
+                let side = self.tree.side_for(op.key());
+                let outcome = self.apply(op)?;
                 let mut merge_ns = 0;
                 while let Some(why) = self.tree.merge_wanted() {
                     let start = self.sched.now_ns() + cpu + merge_ns;
-                    self.tree.merge_begin(why)?;
+                    self.begin_merge(why)?;
                     while self.tree.merge_active() {
                         let before = self.tree.store.io;
-                        self.tree.merge_step()?;
+                        let event = self.tree.merge_step()?;
+                        self.note(RunEvent::MergeStep(event));
                         merge_ns += cpu + self.io_ns(self.tree.store.io.since(before));
                     }
                     self.report
@@ -109,6 +171,9 @@ impl ConcurrentRun {
                     self.report
                         .space
                         .push((self.sched.now_ns() + cpu + merge_ns, live));
+                }
+                if let Some(o) = outcome.filter(|_| self.record) {
+                    self.note_linearized(actor, Outcome::Mod(o), side, Vec::new());
                 }
                 todo.extend([
                     Micro::Delay(cpu + merge_ns),
@@ -125,11 +190,15 @@ impl ConcurrentRun {
                         Micro::Linearize,
                     ]);
                 } else {
-                    self.apply(op)?;
+                    let side = self.tree.side_for(op.key());
+                    let outcome = self.apply(op)?;
+                    if let Some(o) = outcome.filter(|_| self.record) {
+                        self.note_linearized(actor, Outcome::Mod(o), side, Vec::new());
+                    }
                     todo.extend([Micro::Delay(cpu), Micro::Release(Res::L0, Mode::X)]);
                     if let (false, Some(why)) = (self.merge_running, self.tree.merge_wanted()) {
                         // Begun at spawn (digest §8 item 24); it runs in the background.
-                        self.tree.merge_begin(why)?;
+                        self.begin_merge(why)?;
                         self.merge_running = true;
                         self.merge_started_ns = self.sched.now_ns();
                         let m = self.merge_actor();
@@ -152,7 +221,7 @@ impl ConcurrentRun {
             match self.tree.merge_wanted() {
                 Some(why) => {
                     self.merge_started_ns = self.sched.now_ns();
-                    self.tree.merge_begin(why)?;
+                    self.begin_merge(why)?;
                 }
                 None => {
                     self.merge_running = false;
@@ -192,6 +261,9 @@ impl ConcurrentRun {
         });
         let before = self.tree.store.io;
         let event = self.tree.merge_step()?;
+        if self.record {
+            self.note(RunEvent::MergeStep(event.clone()));
+        }
         let io_ns = self.io_ns(self.tree.store.io.since(before));
         let mut todo: Vec<Micro> = Vec::new();
         match &event {

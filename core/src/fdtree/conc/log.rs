@@ -1,0 +1,60 @@
+//! What happened inside one event of the concurrent run, for a lab that steps it one event at a
+//! time and narrates each (issue 9 "Lab view"). Recording is off by default (the paper-scale
+//! reproductions do not pay for it); `ConcurrentRun::record` turns it on.
+//!
+//! 1. `Started`: a client's op arrives (R_p starts); `Completed`: it finishes, with its R_p.
+//! 2. `Linearized`: the op read or changed the tree (the linearization point), with its answer,
+//!    the side of the wavefront it was served from, the disk blocks on its path and the block
+//!    I/O it spent (lookup path, range scan, uniqueness check, or a whole FD+XM merge).
+//! 3. `Queued`: an actor had to wait for a lock; `SlotWait`: a writer found no free L0 slot.
+//! 4. `MergeBegun` and `MergeStep`: the merge process's steps (`MergeEvent`).
+
+use super::super::entry::BlockId;
+use super::super::lookup::Side;
+use super::super::merge::MergeEvent;
+use super::super::prepare::MergeWhy;
+use super::super::store::IoCount;
+use super::super::tree::ModOutcome;
+use super::latch::{Actor, Mode, Res};
+
+/// The answer an op got at its linearization point.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Outcome {
+    Value(Option<u64>),
+    Rows(Vec<(u64, u64)>),
+    Mod(ModOutcome),
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum RunEvent {
+    Started {
+        client: Actor,
+        index: u64,
+    },
+    Linearized {
+        client: Actor,
+        index: u64,
+        outcome: Outcome,
+        side: Side,
+        path: Vec<BlockId>,
+        io: IoCount,
+    },
+    Completed {
+        client: Actor,
+        index: u64,
+        r_p_ns: u64,
+    },
+    Queued {
+        actor: Actor,
+        res: Res,
+        mode: Mode,
+    },
+    SlotWait {
+        client: Actor,
+    },
+    MergeBegun {
+        why: MergeWhy,
+        m: usize,
+    },
+    MergeStep(MergeEvent),
+}

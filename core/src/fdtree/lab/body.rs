@@ -1,0 +1,131 @@
+//! The FD+tree scenario body (`params`, `workload`): serde types whose doc comments become
+//! `scenarios/schema.json`. `config.rs` checks ranges and the op list with exact JSON paths.
+//! Type names carry an `Fdtree` prefix (every lab's schema definitions share one namespace).
+
+use schemars::JsonSchema;
+use serde::Deserialize;
+
+#[derive(Debug, Clone, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct FdtreeBody {
+    /// Tree geometry, concurrency scheme and device cost (tiny teaching defaults).
+    #[serde(default)]
+    pub params: FdtreeParams,
+    /// Explicit `ops` or a `generator`.
+    pub workload: FdtreeWorkload,
+}
+
+/// Which concurrency scheme runs the merge (§3–4).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Deserialize, JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum FdtreeScheme {
+    /// FD+FC: the wavefront merge with memory sharing (default).
+    #[default]
+    Fc,
+    /// FD+FC with a fixed L0 split (Fig. 9a): writers wait as in FD+DS.
+    FcNoSharing,
+    /// FD+DS: doubling space, the old side answers until the merge ends.
+    Ds,
+    /// FD+XM: one readers-writer lock; a merge runs inside the insert that triggers it.
+    Xm,
+}
+
+/// How an insert of a present key and a delete of a missing key are answered.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum FdtreeUniqueness {
+    /// Look the key up first (its block reads count) and reject the op, changing nothing.
+    Check,
+    /// The paper's blind update (Rem. A.1): only for generated workloads, which never issue such ops.
+    Trusted,
+}
+
+/// The SSD cost per block I/O.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum FdtreeCost {
+    /// 0.6 ms per block read or write: fitted so a full merge of the paper's 120 MB index
+    /// takes its 33–38 s (a calibration point, digest §5.2).
+    #[default]
+    X25eEffective,
+    /// The X25-E datasheet latencies (75 µs read, 85 µs write).
+    X25eDatasheet,
+}
+
+#[derive(Debug, Clone, Default, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct FdtreeParams {
+    /// `fc` (default), `fc-no-sharing`, `ds` or `xm`.
+    pub scheme: Option<FdtreeScheme>,
+    /// β: entries per block (4..=64, default 8; must exceed γ).
+    pub beta: Option<u64>,
+    /// γ: size ratio between levels (2..=16, default 3).
+    pub gamma: Option<u64>,
+    /// κ0: blocks of the in-memory level L0 (1..=16, default 2).
+    pub kappa0: Option<u64>,
+    /// `check` (default for explicit ops) or `trusted` (default for a generator).
+    pub uniqueness: Option<FdtreeUniqueness>,
+    /// Block I/O cost (default `x25e_effective`).
+    pub cost: Option<FdtreeCost>,
+    /// Keys loaded before the run, settled and untimed (0..=20,000, default 0). With explicit
+    /// ops they are keys 1..=preload with value 10 × key; with a generator they are G_R's preload.
+    pub preload: Option<u64>,
+    /// Also run FD+XM, FD+DS and FD+FC on the same clients to the end, for the compare view.
+    pub compare: Option<bool>,
+}
+
+#[derive(Debug, Clone, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct FdtreeWorkload {
+    /// Explicit operations. Give `ops` or `generator`, not both.
+    pub ops: Option<Vec<FdtreeOp>>,
+    /// The paper's G_R stream (Rem. A.7). Give `ops` or `generator`, not both.
+    pub generator: Option<FdtreeGenerator>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum FdtreeOpKind {
+    /// Insert `key` with `value` (a present key is rejected, changing nothing).
+    Insert,
+    /// Delete `key` (a missing key is rejected, changing nothing).
+    Delete,
+    /// Look `key` up; answered with its `value` or null.
+    Lookup,
+    /// All keys `from..=to`; answered with the rows in key order.
+    Range,
+}
+
+/// One operation: `{"op": "insert", "key": 7, "value": 70, "client": 1}`.
+#[derive(Debug, Clone, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct FdtreeOp {
+    pub op: FdtreeOpKind,
+    /// Key of insert, delete and lookup.
+    pub key: Option<u64>,
+    /// Value of an insert.
+    pub value: Option<u64>,
+    /// First key of a range.
+    pub from: Option<u64>,
+    /// Last key of a range (inclusive).
+    pub to: Option<u64>,
+    /// The client issuing it (0..=15, default 0). A client issues its ops in order, each when
+    /// the previous one has completed, unless `at_ns` says when it arrives.
+    pub client: Option<u64>,
+    /// Arrival time in ns (R_p counts from it); without it the op arrives when the client's
+    /// previous op completes.
+    pub at_ns: Option<u64>,
+}
+
+#[derive(Debug, Clone, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct FdtreeGenerator {
+    /// Requests after the preload (1..=20,000).
+    pub requests: u64,
+    /// W_l: fraction of lookups (0..=1, default 0.8); the rest are inserts and deletes.
+    pub lookup_fraction: Option<f64>,
+    /// Reader clients (1..=16, default 6); lookups go round-robin to them.
+    pub readers: Option<u64>,
+    /// Writer clients (1..=4, default 2); a key's insert and delete go to the same writer.
+    pub writers: Option<u64>,
+}

@@ -1,0 +1,267 @@
+//! Validation: a parsed body becomes a `LabConfig` (tree configuration, scheme, cost, preload and
+//! each client's op list), or a `ScenarioError` naming the exact JSON path.
+//!
+//! 1. Params: β in 4..=64 and above γ (Thm 1), γ in 2..=16, κ0 in 1..=16, preload ≤ 20,000.
+//!    The scheme picks the merge policy (`MergePolicy::FC`, `FC_NO_SHARING`, `DS`).
+//! 2. Explicit ops: every field the op needs and no other; ranges with from ≤ to; client ≤ 15.
+//!    Uniqueness is `check` (a present-key insert or missing-key delete is answered as
+//!    rejected); `trusted` is refused with explicit ops, which may contain such ops.
+//! 3. A generator is G_R from the scenario seed (Rem. A.7): lookups round-robin to the
+//!    readers, a key's insert and delete to the same writer (so each client's order keeps them
+//!    valid), as in `reproduce::fig6_worst`.
+
+use serde_json::{Map, Value};
+
+use super::body::{
+    FdtreeBody, FdtreeCost, FdtreeGenerator, FdtreeOp, FdtreeOpKind, FdtreeScheme, FdtreeUniqueness,
+};
+use crate::fdtree::conc::{Scheme, SsdCost};
+use crate::fdtree::workload::{GenR, Op};
+use crate::fdtree::{FdConfig, MergePolicy, Uniqueness};
+use crate::scenario::{ScenarioError, check_range, parse_body};
+
+pub const MAX_PRELOAD: u64 = 20_000;
+pub const MAX_REQUESTS: u64 = 20_000;
+pub const MAX_CLIENT: u64 = 15;
+pub const MAX_KEY: u64 = 1 << 48;
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct LabConfig {
+    pub scheme_id: FdtreeScheme,
+    pub scheme: Scheme,
+    pub fd: FdConfig,
+    pub cost: SsdCost,
+    pub preload: Vec<Op>,
+    /// Per client: (op, arrival) in issue order.
+    pub clients: Vec<Vec<(Op, Option<u64>)>>,
+    /// Per client: the scenario index of each of its ops.
+    pub op_ids: Vec<Vec<usize>>,
+    pub total_ops: usize,
+    pub compare: bool,
+    pub generated: bool,
+}
+
+pub fn scheme_name(s: FdtreeScheme) -> &'static str {
+    match s {
+        FdtreeScheme::Fc => "fc",
+        FdtreeScheme::FcNoSharing => "fc-no-sharing",
+        FdtreeScheme::Ds => "ds",
+        FdtreeScheme::Xm => "xm",
+    }
+}
+
+/// The engine scheme and the merge policy of a scheme id.
+pub fn scheme_parts(s: FdtreeScheme) -> (Scheme, MergePolicy) {
+    match s {
+        FdtreeScheme::Fc => (Scheme::Fc, MergePolicy::FC),
+        FdtreeScheme::FcNoSharing => (Scheme::Fc, MergePolicy::FC_NO_SHARING),
+        FdtreeScheme::Ds => (Scheme::Ds, MergePolicy::DS),
+        FdtreeScheme::Xm => (Scheme::Xm, MergePolicy::FC),
+    }
+}
+
+pub fn parse(body: Map<String, Value>, seed: u64) -> Result<LabConfig, ScenarioError> {
+    let body: FdtreeBody = parse_body(body)?;
+    build(&body, seed)
+}
+
+pub fn build(body: &FdtreeBody, seed: u64) -> Result<LabConfig, ScenarioError> {
+    let p = &body.params;
+    let beta = p.beta.unwrap_or(8);
+    let gamma = p.gamma.unwrap_or(3);
+    let kappa0 = p.kappa0.unwrap_or(2);
+    check_range("params.beta", beta, 4, 64)?;
+    check_range("params.gamma", gamma, 2, 16)?;
+    check_range("params.kappa0", kappa0, 1, 16)?;
+    if beta <= gamma {
+        return Err(ScenarioError::new(
+            "params.beta",
+            format!("must be larger than γ = {gamma} (Thm 1)"),
+        ));
+    }
+    let preload_n = p.preload.unwrap_or(0);
+    check_range("params.preload", preload_n, 0, MAX_PRELOAD)?;
+    let scheme_id = p.scheme.unwrap_or_default();
+    let (scheme, policy) = scheme_parts(scheme_id);
+    let mut fd = FdConfig::fc(beta as usize, gamma, kappa0).with_policy(policy);
+    if fd.overflow_trigger_entries < 2 {
+        return Err(ScenarioError::new(
+            "params.kappa0",
+            "β·κ0 − κ1 must leave at least 2 L0 slots (raise β or κ0)",
+        ));
+    }
+    fd.validate()
+        .map_err(|e| ScenarioError::new("params", e.to_string()))?;
+    let cost = match p.cost.unwrap_or_default() {
+        FdtreeCost::X25eEffective => SsdCost::x25e_effective(),
+        FdtreeCost::X25eDatasheet => SsdCost::x25e_datasheet(),
+    };
+    let w = &body.workload;
+    let (preload, clients, op_ids, generated) = match (&w.ops, &w.generator) {
+        (Some(_), Some(_)) | (None, None) => {
+            return Err(ScenarioError::new(
+                "workload",
+                "give exactly one of `ops` or `generator`",
+            ));
+        }
+        (Some(ops), None) => {
+            if p.uniqueness == Some(FdtreeUniqueness::Trusted) {
+                return Err(ScenarioError::new(
+                    "params.uniqueness",
+                    "`trusted` is only for a generator: explicit ops may insert a present key",
+                ));
+            }
+            fd.uniqueness = Uniqueness::Check;
+            let preload = (1..=preload_n)
+                .map(|key| Op::Insert {
+                    key,
+                    value: key * 10,
+                })
+                .collect();
+            let (clients, ids) = explicit(ops)?;
+            (preload, clients, ids, false)
+        }
+        (None, Some(g)) => {
+            fd.uniqueness = match p.uniqueness {
+                Some(FdtreeUniqueness::Check) => Uniqueness::Check,
+                _ => Uniqueness::Trusted,
+            };
+            let (preload, clients, ids) = generate(g, seed, preload_n)?;
+            (preload, clients, ids, true)
+        }
+    };
+    let total_ops = op_ids.iter().map(Vec::len).sum();
+    Ok(LabConfig {
+        scheme_id,
+        scheme,
+        fd,
+        cost,
+        preload,
+        clients,
+        op_ids,
+        total_ops,
+        compare: p.compare.unwrap_or(false),
+        generated,
+    })
+}
+
+type Clients = (Vec<Vec<(Op, Option<u64>)>>, Vec<Vec<usize>>);
+
+fn explicit(ops: &[FdtreeOp]) -> Result<Clients, ScenarioError> {
+    if ops.len() > crate::scenario::limits::MAX_OPS {
+        return Err(ScenarioError::new(
+            "workload.ops",
+            format!("at most {} ops", crate::scenario::limits::MAX_OPS),
+        ));
+    }
+    let mut clients: Vec<Vec<(Op, Option<u64>)>> = vec![Vec::new()];
+    let mut ids: Vec<Vec<usize>> = vec![Vec::new()];
+    for (i, o) in ops.iter().enumerate() {
+        let at = |f: &str| format!("workload.ops[{i}].{f}");
+        let need = |v: Option<u64>, f: &str| {
+            v.ok_or_else(|| ScenarioError::new(at(f), format!("required by `{:?}`", o.op)))
+        };
+        let refuse = |v: Option<u64>, f: &str| match v {
+            Some(_) => Err(ScenarioError::new(
+                at(f),
+                format!("not used by `{:?}`", o.op).to_lowercase(),
+            )),
+            None => Ok(()),
+        };
+        let key_ok = |k: u64, f: &str| check_range(&at(f), k, 0, MAX_KEY);
+        let op = match o.op {
+            FdtreeOpKind::Insert => {
+                let key = need(o.key, "key")?;
+                key_ok(key, "key")?;
+                refuse(o.from, "from")?;
+                refuse(o.to, "to")?;
+                Op::Insert {
+                    key,
+                    value: need(o.value, "value")?,
+                }
+            }
+            FdtreeOpKind::Delete | FdtreeOpKind::Lookup => {
+                let key = need(o.key, "key")?;
+                key_ok(key, "key")?;
+                refuse(o.value, "value")?;
+                refuse(o.from, "from")?;
+                refuse(o.to, "to")?;
+                if o.op == FdtreeOpKind::Delete {
+                    Op::Delete { key }
+                } else {
+                    Op::Lookup { key }
+                }
+            }
+            FdtreeOpKind::Range => {
+                refuse(o.key, "key")?;
+                refuse(o.value, "value")?;
+                let (from, to) = (need(o.from, "from")?, need(o.to, "to")?);
+                key_ok(to, "to")?;
+                if from > to {
+                    return Err(ScenarioError::new(
+                        at("to"),
+                        format!("must be ≥ from ({from})"),
+                    ));
+                }
+                Op::Range { from, to }
+            }
+        };
+        let client = o.client.unwrap_or(0);
+        check_range(&at("client"), client, 0, MAX_CLIENT)?;
+        if let Some(t) = o.at_ns {
+            check_range(
+                &at("at_ns"),
+                t,
+                0,
+                crate::scenario::limits::MAX_SIM_TIME_NS / 2,
+            )?;
+        }
+        let c = client as usize;
+        while clients.len() <= c {
+            clients.push(Vec::new());
+            ids.push(Vec::new());
+        }
+        clients[c].push((op, o.at_ns));
+        ids[c].push(i);
+    }
+    Ok((clients, ids))
+}
+
+type Generated = (Vec<Op>, Vec<Vec<(Op, Option<u64>)>>, Vec<Vec<usize>>);
+
+fn generate(g: &FdtreeGenerator, seed: u64, preload: u64) -> Result<Generated, ScenarioError> {
+    check_range("workload.generator.requests", g.requests, 1, MAX_REQUESTS)?;
+    let wl = g.lookup_fraction.unwrap_or(0.8);
+    check_range("workload.generator.lookup_fraction", wl, 0.0, 1.0)?;
+    let readers = g.readers.unwrap_or(6);
+    check_range("workload.generator.readers", readers, 1, 16)?;
+    let writers = g.writers.unwrap_or(2);
+    check_range("workload.generator.writers", writers, 1, 4)?;
+    if readers + writers > MAX_CLIENT + 1 {
+        return Err(ScenarioError::new(
+            "workload.generator.writers",
+            format!("readers + writers must be at most {}", MAX_CLIENT + 1),
+        ));
+    }
+    let (readers, writers) = (readers as usize, writers as usize);
+    let mut gen_r = GenR::new(seed, (wl * 1000.0).round() as u32, 1);
+    let pre = gen_r.preload(preload);
+    let mut clients = vec![Vec::new(); readers + writers];
+    let mut ids = vec![Vec::new(); readers + writers];
+    let mut next_reader = 0;
+    for i in 0..g.requests as usize {
+        let op = gen_r.next_op();
+        let c = match op {
+            Op::Insert { key, .. } | Op::Delete { key } => {
+                readers + (key % writers as u64) as usize
+            }
+            _ => {
+                next_reader = (next_reader + 1) % readers;
+                (next_reader + readers - 1) % readers
+            }
+        };
+        clients[c].push((op, None));
+        ids[c].push(i);
+    }
+    Ok((pre, clients, ids))
+}

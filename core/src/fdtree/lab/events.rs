@@ -1,0 +1,104 @@
+//! Trace event kinds of the FD+tree lab: numeric codes with four u32 arguments and the sentences
+//! the UI narrates them with. Codes inside arguments: op kind 1 insert, 2 delete, 3 lookup,
+//! 4 range; side 0 no merge, 1 old side, 2 new side of the wavefront; outcome 0 answered,
+//! 1 inserted, 2 deleted, 3 rejected (present), 4 rejected (missing); lock 0 global, 1 L0
+//! mutex, 2 block latch; mode 0 shared, 1 exclusive. Keys and times are truncated to u32 (µs).
+
+use crate::sim::EventKindInfo;
+
+pub const OP_START: u32 = 1;
+pub const LINEARIZE: u32 = 2;
+pub const OP_DONE: u32 = 3;
+pub const LOCK_WAIT: u32 = 4;
+pub const SLOT_WAIT: u32 = 5;
+pub const MERGE_BEGIN: u32 = 6;
+pub const STAGE_READ: u32 = 7;
+pub const STAGED: u32 = 8;
+pub const M_INSERT: u32 = 9;
+pub const WAVEFRONT: u32 = 10;
+pub const SWITCH: u32 = 11;
+pub const FINALIZE: u32 = 12;
+
+pub const EVENT_KINDS: &[EventKindInfo] = &[
+    EventKindInfo {
+        code: OP_START,
+        name: "op_start",
+        args: ["client", "op", "kind", "key"],
+        text: "Client {a} starts op {b} (kind {c}: 1 insert, 2 delete, 3 lookup, 4 range) on key \
+               {d}; its R_p starts now (or at its at_ns)",
+    },
+    EventKindInfo {
+        code: LINEARIZE,
+        name: "linearize",
+        args: ["client", "op", "side", "outcome"],
+        text: "Op {b} of client {a} takes effect (its linearization point), served from side \
+               {c} (0 no merge, 1 old, 2 new side of the wavefront); outcome {d} (0 answered, \
+               1 inserted, 2 deleted, 3/4 rejected: key present/missing)",
+    },
+    EventKindInfo {
+        code: OP_DONE,
+        name: "op_done",
+        args: ["client", "op", "r_p_us", "blocks_read"],
+        text: "Op {b} of client {a} completes: R_p = {c} µs, {d} blocks read on its behalf",
+    },
+    EventKindInfo {
+        code: LOCK_WAIT,
+        name: "lock_wait",
+        args: ["actor", "lock", "block", "mode"],
+        text: "Actor {a} (the merge is the last actor) waits for lock {b} (0 global, 1 L0 \
+               mutex, 2 latch of block {c}) in mode {d} (0 shared, 1 exclusive)",
+    },
+    EventKindInfo {
+        code: SLOT_WAIT,
+        name: "slot_wait",
+        args: ["client", "op", "used", "capacity"],
+        text: "Client {a}'s op {b} finds all {d} L0 slots taken ({c} used): it waits until the \
+               merge frees one (FD+FC) or ends (FD+DS)",
+    },
+    EventKindInfo {
+        code: MERGE_BEGIN,
+        name: "merge_begin",
+        args: ["why", "m", "old_levels", "live_blocks"],
+        text: "Merge begins ({a}: 0 overflow, 1 underflow): L0..L{b} are merged, {c} old disk \
+               levels are read, {d} blocks are live",
+    },
+    EventKindInfo {
+        code: STAGE_READ,
+        name: "stage_read",
+        args: ["level", "block", "", ""],
+        text: "The merge reads block {b} of old level L{a} into its buffer",
+    },
+    EventKindInfo {
+        code: STAGED,
+        name: "staged",
+        args: ["groups", "", "", ""],
+        text: "The merge stages {a} key groups for the next output block",
+    },
+    EventKindInfo {
+        code: M_INSERT,
+        name: "m_insert",
+        args: ["groups", "blocks_written", "", ""],
+        text: "m-insert: {a} key groups coalesced (insert/delete pairs annihilate) and appended \
+               to the new levels; {b} finished blocks written",
+    },
+    EventKindInfo {
+        code: WAVEFRONT,
+        name: "wavefront",
+        args: ["key", "freed_slots", "reclaimed", ""],
+        text: "m-delete: the wavefront advances to key {a}; {b} L0 slots freed for new writes, \
+               {c} old blocks reclaimed (the retention rule keeps the one a lookup may still need)",
+    },
+    EventKindInfo {
+        code: SWITCH,
+        name: "switch",
+        args: ["reclaimed", "blocks_written", "", ""],
+        text: "Switch: the new levels become the tree, L0^new becomes L0; {a} old blocks \
+               reclaimed, {b} tail blocks written",
+    },
+    EventKindInfo {
+        code: FINALIZE,
+        name: "finalize",
+        args: ["levels", "z", "", ""],
+        text: "Finalize: {a} levels relabelled (level skipping and tightening, Eq. 3), z = {b}",
+    },
+];

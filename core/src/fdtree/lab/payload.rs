@@ -1,0 +1,204 @@
+//! The FD+tree lab's typed payloads: `FdtreeMeta` (the view's meta, every step) and
+//! `FdtreeInfo` (static). `view.rs` fills them; `web/src/labs/fdtree/payload.gen.ts` is
+//! generated from their schemas (see `crate::payload`).
+
+use schemars::JsonSchema;
+use serde::Serialize;
+
+use crate::payload::ConstantPayload;
+
+/// Where a block stands in the current merge.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum BlockState {
+    /// A block of the tree (no merge touches it).
+    Live,
+    /// An old block the merge has not read yet.
+    Unread,
+    /// An old block the merge has read: processed but retained (a lookup may still need it).
+    Retained,
+    /// A finished block of a generated level.
+    Written,
+    /// The open tail of a generated level (in memory, not yet written).
+    Tail,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, JsonSchema)]
+pub struct FdtreeBlock {
+    pub id: u64,
+    /// Smallest and largest key in the block (0, 0 if empty).
+    pub first_key: u64,
+    pub last_key: u64,
+    pub inserts: u32,
+    pub deletes: u32,
+    pub fences: u32,
+    pub state: BlockState,
+}
+
+/// Which side of a merge a level row belongs to.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum LevelRole {
+    /// A level of the tree outside any merge.
+    Stable,
+    /// An old level being consumed by the merge.
+    Old,
+    /// A level the merge is generating.
+    New,
+    /// A label that is skipped (never built): drawn dashed.
+    Skipped,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, JsonSchema)]
+pub struct FdtreeLevel {
+    pub label: u64,
+    pub role: LevelRole,
+    /// κ_label: capacity in blocks.
+    pub capacity_blocks: u64,
+    /// Total blocks (the list is cut at 256).
+    pub block_count: u64,
+    pub blocks: Vec<FdtreeBlock>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, JsonSchema)]
+pub struct FdtreeL0 {
+    /// Entries of L0 (L0^new during a merge), fences included.
+    pub entries: u64,
+    pub data: u64,
+    pub fences: u64,
+    /// Entries of L0^old still held by the merge (0 when quiescent).
+    pub old_entries: u64,
+    /// Shared slots used and their capacity during a merge (writers wait when full).
+    pub slots_used: u64,
+    pub slots_capacity: u64,
+    /// β·κ0: the buffer's size in entries.
+    pub buffer_entries: u64,
+    /// |L0| at which an overflow merge starts.
+    pub trigger_entries: u64,
+    /// Data entries of L0 (and L0^old) as (key, kind) with kind 1 insert, 2 delete; at most 64 each.
+    pub new_keys: Vec<[u64; 2]>,
+    pub old_keys: Vec<[u64; 2]>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, JsonSchema)]
+pub struct FdtreeMerge {
+    /// `overflow` or `underflow`.
+    pub why: String,
+    /// `stage`, `insert`, `delete`, `switch` or `finalize`.
+    pub phase: String,
+    pub m: u64,
+    pub full: bool,
+    /// The wavefront key (null before the first m-delete: −∞).
+    pub wf_key: Option<u64>,
+    /// Labels generated (Ô), in order.
+    pub generated: Vec<u64>,
+    pub blocks_read: u64,
+    pub blocks_written: u64,
+    pub live_at_start: u64,
+    pub start_ns: u64,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, JsonSchema)]
+pub struct FdtreeClient {
+    pub client: u64,
+    /// `running`, `idle` (waiting for its next arrival or finished) or `done`.
+    pub state: String,
+    /// Kind of the op in flight (`insert`, `delete`, `lookup`, `range`), if any.
+    pub kind: Option<String>,
+    pub key: Option<u64>,
+    pub op: Option<u64>,
+    pub start_ns: Option<u64>,
+    pub remaining: u64,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, JsonSchema)]
+pub struct FdtreeOpIo {
+    pub op: u64,
+    pub client: u64,
+    pub kind: String,
+    /// `no_merge`, `old` or `new`: the side of the wavefront that served it.
+    pub side: String,
+    /// `answered`, `inserted`, `deleted`, `rejected_present`, `rejected_missing`.
+    pub outcome: String,
+    pub blocks_read: u64,
+    pub blocks_written: u64,
+    /// Disk blocks on a lookup's path, top-down.
+    pub path: Vec<u64>,
+    /// R_p once completed.
+    pub r_p_ns: Option<u64>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, JsonSchema)]
+pub struct FdtreeCounters {
+    pub live_blocks: u64,
+    pub peak_live_blocks: u64,
+    pub space_limit_blocks: Option<u64>,
+    pub blocks_read: u64,
+    pub blocks_written: u64,
+    pub merges: u64,
+    pub lock_waits: u64,
+    pub slot_waits: u64,
+    pub completed: u64,
+    pub total_ops: u64,
+    pub answers_checked: u64,
+    pub mismatches: u64,
+    pub entries: u64,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, JsonSchema)]
+pub struct FdtreeInterval {
+    pub start_ns: u64,
+    pub end_ns: u64,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, JsonSchema)]
+pub struct FdtreeCompareRow {
+    /// `xm`, `ds` or `fc`.
+    pub scheme: String,
+    pub worst_insert_ns: u64,
+    pub mean_insert_ns: f64,
+    pub std_insert_ns: f64,
+    pub worst_lookup_ns: u64,
+    pub mean_lookup_ns: f64,
+    pub end_ns: u64,
+    pub peak_live_blocks: u64,
+    pub longest_merge_ns: u64,
+    pub merges: Vec<FdtreeInterval>,
+    /// Lookups per latency decade: below 10 µs, 10–100 µs, …, 1–10 s, ≥ 10 s.
+    pub lookup_histogram: Vec<u64>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, JsonSchema)]
+pub struct FdtreeMeta {
+    pub scheme: String,
+    pub beta: u64,
+    pub gamma: u64,
+    pub kappa0: u64,
+    /// Largest key present or named so far (for the shared key axis).
+    pub key_max: u64,
+    pub l0: FdtreeL0,
+    /// Level rows top-down; during a merge a label may have an old and a new row.
+    pub levels: Vec<FdtreeLevel>,
+    pub merge: Option<FdtreeMerge>,
+    pub clients: Vec<FdtreeClient>,
+    /// Latest ops, newest last, with their block I/O.
+    pub recent_ops: Vec<FdtreeOpIo>,
+    pub counters: FdtreeCounters,
+    /// Merges so far on this run's timeline.
+    pub merges: Vec<FdtreeInterval>,
+    /// XM, DS and FC on the same clients (only with `params.compare`).
+    pub compare: Option<Vec<FdtreeCompareRow>>,
+    pub done: bool,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, JsonSchema)]
+pub struct FdtreeInfo {
+    pub scheme: String,
+    pub clients: u64,
+    pub total_ops: u64,
+    pub preload: u64,
+    pub generated: bool,
+    pub constants: Vec<ConstantPayload>,
+    /// What the model leaves out, in one list the view shows.
+    pub leaves_out: Vec<String>,
+}

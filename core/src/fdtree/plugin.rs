@@ -1,0 +1,136 @@
+//! The FD+tree lab's contract with the rest of the program: `Lab` (how it runs) and `LabSpec`
+//! (name, schema, event kinds, claims, bench cases, calibration, work bound).
+
+use schemars::schema::RootSchema;
+use serde_json::{Map, Value};
+
+use super::lab::{FdLab, body, checks, config, events, view};
+use super::{bench, calibration, claims};
+use crate::plugin::{BenchCase, Budget, Claim, GeneratedBlock, LabSpec, WorkEstimate, work::times};
+use crate::scenario::ScenarioError;
+use crate::sim::{
+    Answer, EventKindInfo, InvariantCheck, Lab, LabView, Metric, SimError, TraceSink,
+};
+
+impl Lab for FdLab {
+    fn lab_name(&self) -> &'static str {
+        Self::NAME
+    }
+
+    fn step(&mut self, trace: &mut TraceSink) -> Result<bool, SimError> {
+        self.step_event(trace)
+    }
+
+    fn now_ns(&self) -> u64 {
+        FdLab::now_ns(self)
+    }
+
+    fn check_invariants(&self) -> Vec<InvariantCheck> {
+        checks::report(self)
+    }
+
+    fn metrics(&self) -> Vec<Metric> {
+        super::lab::metrics::metrics(self)
+    }
+
+    fn answers(&self) -> Vec<Answer> {
+        self.answers.values().cloned().collect()
+    }
+
+    fn view(&self) -> LabView {
+        view::view(self)
+    }
+
+    fn info(&self) -> Value {
+        view::info(self)
+    }
+
+    fn state_bytes(&self) -> u64 {
+        self.approx_bytes()
+    }
+}
+
+impl LabSpec for FdLab {
+    const NAME: &'static str = "fdtree";
+    const EVENT_KINDS: &'static [EventKindInfo] = events::EVENT_KINDS;
+
+    fn from_body(body: Map<String, Value>, seed: u64) -> Result<Self, ScenarioError> {
+        Self::from_config(config::parse(body, seed)?)
+    }
+
+    fn body_schema() -> RootSchema {
+        schemars::schema_for!(body::FdtreeBody)
+    }
+
+    /// Steps: per op at most a start, a lock grant per level plus the L0 mutex, a slot wait and
+    /// a completion (height + 6); per merge block read or written about three events (its I/O
+    /// delay, a latch hand-off, the next step). Merge blocks: the ops' own entries are
+    /// rewritten at most γ times per level (leveled merging), 2·ops/β blocks × height × γ,
+    /// plus two rewrites of the whole tree (full merges) of `blocks` ≤ 2·entries/β + height.
+    /// The preload is settled untimed at build: its merges are work, not steps. Work adds the
+    /// amortized tree check (`CHECK_ENTRIES_PER_STEP` entries per step) and, with `compare`,
+    /// three more runs without checks. Rows: a range answers at most every key.
+    fn work_estimates(&self) -> Vec<WorkEstimate> {
+        let cfg = self.config();
+        let ops = cfg.total_ops as u64;
+        let entries = ops + cfg.preload.len() as u64 + 1;
+        let beta = cfg.fd.beta_entries as u64;
+        let gamma = cfg.fd.gamma;
+        let mut height = 2u64;
+        let mut cap = cfg.fd.kappa0_blocks * beta;
+        while cap < entries {
+            cap = cap.saturating_mul(gamma);
+            height += 1;
+        }
+        let blocks = entries.div_ceil(beta.max(1)) * 2 + height;
+        let op_blocks = (2 * ops).div_ceil(beta.max(1)) + height;
+        let merge_blocks = times(times(op_blocks, height), gamma).saturating_add(2 * blocks);
+        let preload_work = times(times(times(blocks, height), gamma), beta);
+        let steps = times(ops, height + 6)
+            .saturating_add(times(merge_blocks, 3))
+            .saturating_add(64);
+        let checks_work = times(steps, checks::CHECK_ENTRIES_PER_STEP);
+        let runs = if cfg.compare { 4 } else { 1 };
+        let work = times(steps, runs)
+            .saturating_add(checks_work)
+            .saturating_add(times(preload_work, runs));
+        let ranges = cfg
+            .clients
+            .iter()
+            .flatten()
+            .filter(|(op, _)| matches!(op, crate::fdtree::workload::Op::Range { .. }))
+            .count() as u64;
+        let rows = times(ranges, entries);
+        let state = times(blocks, beta * 24 + 48)
+            .saturating_add(times(ops, 200))
+            .saturating_add(times(rows, 48))
+            .saturating_add(times(merge_blocks, 16));
+        vec![
+            WorkEstimate::new(Budget::Work, work, "workload"),
+            WorkEstimate::new(Budget::AnswerRows, rows, "workload.ops"),
+            WorkEstimate::new(Budget::StateBytes, state, "workload"),
+        ]
+    }
+
+    /// Only a generator draws from the seed; explicit ops on the cost model are noise-free.
+    fn seed_matters(&self) -> bool {
+        self.config().generated
+    }
+
+    fn payload_types(generator: &mut schemars::r#gen::SchemaGenerator) {
+        generator.subschema_for::<super::lab::payload::FdtreeMeta>();
+        generator.subschema_for::<super::lab::payload::FdtreeInfo>();
+    }
+
+    fn claims() -> Vec<Claim> {
+        claims::claims()
+    }
+
+    fn bench_cases() -> Vec<BenchCase> {
+        bench::cases()
+    }
+
+    fn calibration() -> Vec<GeneratedBlock> {
+        calibration::blocks()
+    }
+}
