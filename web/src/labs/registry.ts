@@ -1,6 +1,7 @@
 //! Every lab the app knows, in the order of the home page: one import per built lab (its
 //! `index.ts` says everything else), then the labs not built yet, shown honestly as "coming soon".
 
+import { fdtreeLab } from "./fdtree";
 import { hddLab } from "./hdd";
 import { TIME_SPEEDS, type LabEntry, type LabModule } from "./labModule";
 import { masmLab } from "./masm";
@@ -10,19 +11,10 @@ import { ssdLab } from "./ssd";
 export type { LabEntry, LabModule, LabViews } from "./labModule";
 
 /** The built labs. Adding a lab: its folder's `index.ts`, and one line here. */
-export const BUILT_LABS: readonly LabModule[] = [hddLab, ssdLab, nandLab, masmLab];
+export const BUILT_LABS: readonly LabModule[] = [hddLab, ssdLab, nandLab, masmLab, fdtreeLab];
 
 /** Labs without a folder yet: metadata only. */
 const COMING_SOON: readonly LabEntry[] = [
-  {
-    id: "fdtree",
-    title: "FD+tree",
-    summary: "A flash-friendly index: logarithmic levels, fractional cascading, merges.",
-    source: "Thonangi, Babu, Yang, A Practical Concurrent Index for Solid-State Drives (CIKM 2012)",
-    available: false,
-    speeds: TIME_SPEEDS,
-    defaultSpeed: 0.01,
-  },
   {
     id: "ipa",
     title: "In-place appends",

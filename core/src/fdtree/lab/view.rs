@@ -94,7 +94,11 @@ fn level(
 
 fn levels(tree: &FdTree) -> Vec<FdtreeLevel> {
     let mut rows = Vec::new();
-    let merge = tree.merge.as_ref();
+    // After the switch the generated levels are the tree's; only finalize's relabelling is left.
+    let merge = tree
+        .merge
+        .as_ref()
+        .filter(|m| m.phase != MergePhase::Finalize);
     let top = tree.levels.len().max(merge.map_or(0, |m| m.plan.m + 1));
     for label in 1..top {
         let Some(m) = merge else {

@@ -1,0 +1,94 @@
+// The FD+tree lab's main view. Lab tab: the levels on one key axis with the wavefront (left),
+// the merge, L0's shared memory and the clients with every op's block I/O (right), and below
+// the R_p of this run over time with its merges shaded and its live blocks over time. Compare
+// tab (scenarios with `params.compare`): FD+XM, FD+DS and FD+FC on one shared timeline.
+import { useMemo, useState } from "react";
+import { ChartCard } from "../../charts/ChartCard";
+import { viewSeries } from "../../sim/types";
+import { GenericView } from "../GenericView";
+import type { LabViewProps } from "../LabViewProps";
+import { CompareView } from "./CompareView";
+import { L0Gauge } from "./L0Gauge";
+import { decodePairs, decodeRp } from "./layout";
+import { LevelsPanel } from "./LevelsPanel";
+import { MergePanel } from "./MergePanel";
+import { OpsPanel } from "./OpsPanel";
+import { SCHEME_COLORS, SCHEME_LABELS } from "./palette";
+import { RpChart, rpDomain } from "./RpChart";
+import { SpaceChart } from "./SpaceChart";
+import { parseFdtreeMeta } from "./types";
+import "./fdtree.css";
+
+type Tab = "lab" | "compare";
+const SCHEMES = ["xm", "ds", "fc"] as const;
+
+export function FdtreeView(props: LabViewProps) {
+  const { snapshot, panelSnapshot } = props;
+  const [tab, setTab] = useState<Tab>("lab");
+  const meta = useMemo(() => parseFdtreeMeta(snapshot.viewMeta.meta), [snapshot]);
+  const charts = useMemo(() => {
+    const get = (name: string) => viewSeries(panelSnapshot.view, panelSnapshot.viewMeta, name);
+    const rp: Record<string, Float64Array> = {};
+    const space: Record<string, Float64Array> = {};
+    for (const s of SCHEMES) {
+      rp[s] = get(`cmp_${s}_rp`);
+      space[s] = get(`cmp_${s}_space`);
+    }
+    return { points: decodeRp(get("rp")), space: decodePairs(get("space")), rp, cmpSpace: space };
+  }, [panelSnapshot]);
+  if (!meta) return <GenericView {...props} />;
+  const comparing = meta.compare !== null && meta.compare.length > 0;
+  const shown: Tab = comparing ? tab : "lab";
+  const nowNs = snapshot.state.simTimeNs;
+  const domain = rpDomain([charts.points], nowNs);
+  const schemeLabel = SCHEME_LABELS[meta.scheme] ?? meta.scheme;
+  return (
+    <div className="fd-view" data-testid="fd-view" data-tab={shown}>
+      <div className="fd-topbar">
+        <span className="fd-config" data-testid="fd-config">
+          {`${schemeLabel} · β = ${meta.beta}, γ = ${meta.gamma}, κ0 = ${meta.kappa0} blocks`}
+        </span>
+        <div className="fd-tabs" role="tablist" aria-label="view">
+          <button type="button" role="tab" aria-selected={shown === "lab"} data-testid="fd-tab-lab" onClick={() => setTab("lab")}>
+            Lab
+          </button>
+          <button
+            type="button"
+            role="tab"
+            aria-selected={shown === "compare"}
+            data-testid="fd-tab-compare"
+            disabled={!comparing}
+            title={comparing ? "FD+XM, FD+DS and FD+FC on the same stream" : "Scenarios with params.compare run the three schemes"}
+            onClick={() => setTab("compare")}
+          >
+            Compare
+          </button>
+        </div>
+      </div>
+      {shown === "compare" && meta.compare ? (
+        <CompareView rows={meta.compare} rp={charts.rp} space={charts.cmpSpace} />
+      ) : (
+        <div className="fd-lab">
+          <div className="fd-main">
+            <LevelsPanel meta={meta} />
+            <div className="fd-bottom">
+              <ChartCard title="R_p over time" note="log · merges shaded · dashed: max" testId="fd-rp">
+                {({ width, height }) => <RpChart points={charts.points} merges={meta.merges} domain={domain} width={width} height={height} label={schemeLabel} />}
+              </ChartCard>
+              <ChartCard title="Live blocks" testId="fd-space">
+                {({ width, height }) => (
+                  <SpaceChart lines={[{ id: meta.scheme, label: schemeLabel, color: SCHEME_COLORS[meta.scheme] ?? "#0072b2", points: charts.space }]} endNs={nowNs} width={width} height={height} />
+                )}
+              </ChartCard>
+            </div>
+          </div>
+          <div className="fd-side">
+            <MergePanel merge={meta.merge} />
+            <L0Gauge l0={meta.l0} merging={meta.merge !== null} />
+            <OpsPanel meta={meta} />
+          </div>
+        </div>
+      )}
+    </div>
+  );
+}

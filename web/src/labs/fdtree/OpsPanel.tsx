@@ -1,0 +1,65 @@
+// The clients and the latest ops: what each client is doing, and for every recent op the side of
+// the wavefront that served it, its outcome (a rejected insert/delete says so), the blocks read
+// and written on its behalf, and its R_p once it completes. Plus the run's live counters.
+import { formatNs, formatNumber } from "../../format/units";
+import type { FdtreeMeta } from "./payload.gen";
+
+const SIDE: Record<string, string> = { no_merge: "—", old: "old", new: "new" };
+
+export function OpsPanel({ meta }: { meta: FdtreeMeta }) {
+  const c = meta.counters;
+  const ops = [...meta.recent_ops].reverse();
+  return (
+    <section className="panel fd-ops" data-testid="fd-ops">
+      <header className="panel-header">
+        <h2>Clients and ops</h2>
+        <span className="panel-status">{`${formatNumber(c.completed)} / ${formatNumber(c.total_ops)} done`}</span>
+      </header>
+      <ul className="fd-clients" data-testid="fd-clients">
+        {meta.clients.map((cl) => (
+          <li key={cl.client} data-state={cl.state}>
+            <b>{`C${cl.client}`}</b> {cl.state === "running" ? `${cl.kind ?? ""} ${cl.key ?? ""}` : cl.state}
+          </li>
+        ))}
+      </ul>
+      <table className="fd-op-table" data-testid="fd-op-table">
+        <thead>
+          <tr>
+            <th scope="col">op</th>
+            <th scope="col">client</th>
+            <th scope="col">kind</th>
+            <th scope="col" title="side of the wavefront that served it">side</th>
+            <th scope="col">outcome</th>
+            <th scope="col" title="blocks read / written on its behalf">I/O r/w</th>
+            <th scope="col">R_p</th>
+          </tr>
+        </thead>
+        <tbody>
+          {ops.map((op) => (
+            <tr key={op.op} data-testid="fd-op-row">
+              <td className="num">{op.op}</td>
+              <td className="num">{op.client}</td>
+              <td>{op.kind}</td>
+              <td>{SIDE[op.side] ?? op.side}</td>
+              <td className={op.outcome.startsWith("rejected") ? "fd-rejected" : undefined}>{op.outcome.replace("_", " ")}</td>
+              <td className="num">{`${op.blocks_read}/${op.blocks_written}`}</td>
+              <td className="num">{op.r_p_ns === null ? "…" : formatNs(op.r_p_ns)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <dl className="fd-kv fd-counters" data-testid="fd-counters">
+        <dt>live blocks</dt>
+        <dd className="num">{c.space_limit_blocks === null ? formatNumber(c.live_blocks) : `${formatNumber(c.live_blocks)} ≤ ${formatNumber(c.space_limit_blocks)}`}</dd>
+        <dt>blocks read / written</dt>
+        <dd className="num">{`${formatNumber(c.blocks_read)} / ${formatNumber(c.blocks_written)}`}</dd>
+        <dt>merges</dt>
+        <dd className="num">{formatNumber(c.merges)}</dd>
+        <dt>lock / slot waits</dt>
+        <dd className="num">{`${formatNumber(c.lock_waits)} / ${formatNumber(c.slot_waits)}`}</dd>
+        <dt>answers = map</dt>
+        <dd className="num" data-testid="fd-answers-check">{c.mismatches === 0 ? `✓ ${formatNumber(c.answers_checked)}` : `✗ ${formatNumber(c.mismatches)} differ`}</dd>
+      </dl>
+    </section>
+  );
+}

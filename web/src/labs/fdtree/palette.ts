@@ -1,0 +1,34 @@
+//! Colours of the FD+tree lab (Okabe–Ito hues like the other labs; every colour also has a word
+//! in a legend or a label).
+
+import type { BlockState } from "./payload.gen";
+
+/** Block states: the tree's blocks grey-blue; the merge's unread old blocks light, read-but-retained amber; new blocks blue, the open tail dashed. */
+export const BLOCK_FILL: Record<BlockState, string> = {
+  live: "#a9c7e0",
+  unread: "#d9dde3",
+  retained: "#e69f00",
+  written: "#0072b2",
+  tail: "#56b4e9",
+};
+
+export const BLOCK_LABEL: Record<BlockState, string> = {
+  live: "block",
+  unread: "old, not read yet",
+  retained: "old, processed but retained",
+  written: "new, written",
+  tail: "new, open tail (memory)",
+};
+
+export const WAVEFRONT_COLOR = "#d55e00";
+export const PATH_COLOR = "#cc79a7";
+export const INSERT_COLOR = "#009e73";
+export const DELETE_COLOR = "#d55e00";
+
+/** Request kinds in the R_p scatter: 1 insert, 2 delete, 3 lookup, 4 range. */
+export const KIND_COLORS: Record<number, string> = { 1: "#009e73", 2: "#d55e00", 3: "#0072b2", 4: "#8e5ca8" };
+export const KIND_NAMES: Record<number, string> = { 1: "insert", 2: "delete", 3: "lookup", 4: "range" };
+
+/** Schemes in the compare view. */
+export const SCHEME_COLORS: Record<string, string> = { xm: "#d55e00", ds: "#e69f00", fc: "#0072b2" };
+export const SCHEME_LABELS: Record<string, string> = { xm: "FD+XM", ds: "FD+DS", fc: "FD+FC", "fc-no-sharing": "FD+FC w/o sharing" };
