@@ -1,6 +1,7 @@
 //! Every lab the app knows, in the order of the home page: one import per built lab (its
 //! `index.ts` says everything else), then the labs not built yet, shown honestly as "coming soon".
 
+import { flashlogLab } from "./flashlog";
 import { hddLab } from "./hdd";
 import { TIME_SPEEDS, type LabEntry, type LabModule } from "./labModule";
 import { masmLab } from "./masm";
@@ -10,7 +11,7 @@ import { ssdLab } from "./ssd";
 export type { LabEntry, LabModule, LabViews } from "./labModule";
 
 /** The built labs. Adding a lab: its folder's `index.ts`, and one line here. */
-export const BUILT_LABS: readonly LabModule[] = [hddLab, ssdLab, nandLab, masmLab];
+export const BUILT_LABS: readonly LabModule[] = [hddLab, ssdLab, nandLab, masmLab, flashlogLab];
 
 /** Labs without a folder yet: metadata only. */
 const COMING_SOON: readonly LabEntry[] = [
@@ -37,15 +38,6 @@ const COMING_SOON: readonly LabEntry[] = [
     title: "Row vs column",
     summary: "Scan a table stored by rows or by columns on a disk and on flash.",
     source: "Revisiting Database Storage Optimizations on Flash",
-    available: false,
-    speeds: TIME_SPEEDS,
-    defaultSpeed: 0.01,
-  },
-  {
-    id: "flashlog",
-    title: "FlashLogging",
-    summary: "Synchronous logging on cheap flash drives, and the Append/Pack layout.",
-    source: "Athanassoulis et al., Flash in a DBMS: Where and How? (IEEE Data Eng. Bull. 2010)",
     available: false,
     speeds: TIME_SPEEDS,
     defaultSpeed: 0.01,
