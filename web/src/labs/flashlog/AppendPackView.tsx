@@ -45,6 +45,10 @@ export function AppendPackView({ meta, slotPage }: Props) {
       </div>
       <div className="fl-main">
         <div className="fl-left">
+          <p className="fl-small">
+            Each block is drawn as its {meta.eb_pages} slots: <span className="fl-key fl-key-hot">pages 0–{Math.max(0, Math.floor(meta.logical_pages / 8) - 1)}</span> (the generator's
+            default hot eighth), <span className="fl-key fl-key-cold">the other pages</span>, empty = invalid or free. Outlined: the block just appended or packed.
+          </p>
           {blockRows(meta).map((row) => (
             <BlockRowView key={row.role} role={row.role} blocks={row.blocks} meta={meta} slotPage={slotPage} />
           ))}
