@@ -1,5 +1,5 @@
 // The flashlog lab: the route and its panels, every bundled scenario run to its end with every
-// invariant holding and its answers equal to the CLI's, the recovery merge after a crash, the
+// invariant holding and its answers and trace hash equal to the CLI's, the recovery merge after a crash, the
 // throughput-vs-devices chart, and the Append/Pack blocks with write amplification.
 import { readdirSync } from "node:fs";
 import type { Page } from "@playwright/test";
@@ -23,11 +23,13 @@ test("every bundled scenario runs to its end with every invariant holding and th
   await openApp(page, "#/lab/flashlog");
   for (const file of FILES) {
     await api(page, "load", readScenario(`flashlog/${file}`));
-    await api<SimState>(page, "runToEnd");
+    const end = await api<SimState>(page, "runToEnd");
     const invariants = await api<InvariantReport[]>(page, "invariants");
     expect(invariants.length, file).toBeGreaterThan(0);
     for (const invariant of invariants) expect(invariant.ok, `${file}: ${invariant.name} ${invariant.detail}`).toBe(true);
-    expect(await api<unknown[]>(page, "answers"), file).toEqual(cliRun(`flashlog/${file}`).answers);
+    const cli = cliRun(`flashlog/${file}`);
+    expect(await api<unknown[]>(page, "answers"), file).toEqual(cli.answers);
+    expect(end.traceHash, file).toBe(cli.trace_hash);
     await expect(page.getByTestId("flashlog-view")).toBeVisible();
   }
   expect(consoleErrors).toEqual([]);
