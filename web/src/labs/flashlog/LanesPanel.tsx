@@ -109,7 +109,12 @@ function Lane({ lane, y, x, window, clockNs, width, lastRequest }: LaneProps) {
             height={3}
             className="fl-progress"
           />
-          <text x={x(f.end_lsn) + 4} y={19} className="fl-write-label">
+          <text
+            x={x(f.end_lsn) + 70 > width ? x(f.start_lsn) - 4 : x(f.end_lsn) + 4}
+            textAnchor={x(f.end_lsn) + 70 > width ? "end" : "start"}
+            y={19}
+            className="fl-write-label"
+          >
             #{f.request} {f.purpose === "log" ? "" : f.purpose.replace("_", " ")}
             {f.outlier ? " outlier!" : ""}
           </text>
