@@ -149,3 +149,41 @@ fn append_pack_reads_return_the_last_written_version_through_packing() {
     let answers = s.answers_json();
     assert_eq!(answers.as_array().unwrap().len(), 12);
 }
+
+/// The throughput-vs-devices curve `info()` computes: every FlashLogging point above the disk
+/// (from two drives on) and none meaningfully above the ideal disk, which only the CPUs limit.
+#[test]
+fn the_throughput_curve_lies_between_the_disk_and_the_ideal() {
+    let s = Session::load(
+        &doc(
+            json!({"log": {"config": "flashlogging", "drives": ["usb-a", "usb-a"]},
+                    "workload": {"generator": {"transactions": 20}}}),
+        ),
+        None,
+    )
+    .unwrap();
+    let info = s.info_json();
+    let curve = &info["lab_info"]["curve"];
+    let disk = curve["disk_commits_per_s"].as_f64().unwrap();
+    let ideal = curve["ideal_commits_per_s"].as_f64().unwrap();
+    let points: Vec<(u64, f64)> = curve["flashlogging"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| {
+            (
+                p["devices"].as_u64().unwrap(),
+                p["commits_per_s"].as_f64().unwrap(),
+            )
+        })
+        .collect();
+    println!("disk {disk:.0} ideal {ideal:.0} flashlogging {points:?}");
+    assert_eq!(points.len(), 8);
+    assert!(ideal > 4.0 * disk, "{disk} {ideal}");
+    for &(n, x) in &points[1..] {
+        assert!(
+            x > disk && x <= ideal * 1.05,
+            "{n} drives: {x} (disk {disk}, ideal {ideal})"
+        );
+    }
+}

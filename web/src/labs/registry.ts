@@ -2,7 +2,9 @@
 //! `index.ts` says everything else), then the labs not built yet, shown honestly as "coming soon".
 
 import { fdtreeLab } from "./fdtree";
+import { flashlogLab } from "./flashlog";
 import { hddLab } from "./hdd";
+import { ipaLab } from "./ipa";
 import { TIME_SPEEDS, type LabEntry, type LabModule } from "./labModule";
 import { masmLab } from "./masm";
 import { nandLab } from "./nand";
@@ -11,33 +13,15 @@ import { ssdLab } from "./ssd";
 export type { LabEntry, LabModule, LabViews } from "./labModule";
 
 /** The built labs. Adding a lab: its folder's `index.ts`, and one line here. */
-export const BUILT_LABS: readonly LabModule[] = [hddLab, ssdLab, nandLab, masmLab, fdtreeLab];
+export const BUILT_LABS: readonly LabModule[] = [hddLab, ssdLab, nandLab, masmLab, fdtreeLab, ipaLab, flashlogLab];
 
 /** Labs without a folder yet: metadata only. */
 const COMING_SOON: readonly LabEntry[] = [
-  {
-    id: "ipa",
-    title: "In-place appends",
-    summary: "Write small deltas into a page's spare area instead of rewriting it.",
-    source: "Hardock et al., From In-Place Updates to In-Place Appends (SIGMOD 2017)",
-    available: false,
-    speeds: TIME_SPEEDS,
-    defaultSpeed: 0.01,
-  },
   {
     id: "layouts",
     title: "Row vs column",
     summary: "Scan a table stored by rows or by columns on a disk and on flash.",
     source: "Revisiting Database Storage Optimizations on Flash",
-    available: false,
-    speeds: TIME_SPEEDS,
-    defaultSpeed: 0.01,
-  },
-  {
-    id: "flashlog",
-    title: "FlashLogging",
-    summary: "Synchronous logging on cheap flash drives, and the Append/Pack layout.",
-    source: "Athanassoulis et al., Flash in a DBMS: Where and How? (IEEE Data Eng. Bull. 2010)",
     available: false,
     speeds: TIME_SPEEDS,
     defaultSpeed: 0.01,

@@ -15,7 +15,7 @@ use crate::flashlog::devices::DeviceSpec;
 use crate::flashlog::devices::usb::UsbProfile;
 use crate::flashlog::reproduce::throughput::measure;
 
-pub const CURVE_TRANSACTIONS: u64 = 400;
+pub const CURVE_TRANSACTIONS: u64 = 2_000;
 /// Upper bound of the steps one curve costs (12 runs × steps per transaction).
 pub const CURVE_WORK: u64 = 12 * CURVE_TRANSACTIONS * 16;
 

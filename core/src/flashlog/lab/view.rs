@@ -321,17 +321,6 @@ pub fn metrics(lab: &FlashLogLab) -> Vec<Metric> {
         ModeState::Logging(s) => {
             let sim = &s.sim;
             let h = &sim.stats.commit_latency;
-            // Over the time of the last acknowledgement (a crash may come long after it).
-            let acked = sim.txns.len() - sim.waiting.len();
-            let last_ack_ns = acked
-                .checked_sub(1)
-                .and_then(|i| sim.txns[i].ack_ns)
-                .unwrap_or(0);
-            let throughput = if last_ack_ns == 0 {
-                0.0
-            } else {
-                acked as f64 * 1e9 / last_ack_ns as f64
-            };
             let mut out = vec![
                 m(
                     "commits_acked",
@@ -339,7 +328,12 @@ pub fn metrics(lab: &FlashLogLab) -> Vec<Metric> {
                     "commits acknowledged",
                     "",
                 ),
-                m("commits_per_s", throughput, "throughput", "commits/s"),
+                m(
+                    "commits_per_s",
+                    sim.throughput_per_s(),
+                    "throughput",
+                    "commits/s",
+                ),
                 m(
                     "commit_p50_ms",
                     h.quantile_ns(500) as f64 / 1e6,

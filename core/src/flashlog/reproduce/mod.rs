@@ -1,6 +1,6 @@
 //! Seed 003's FlashLogging and Append/Pack numbers computed by simulation, beside the paper's
-//! references. Plain functions returning plain data; not registered with `flashlab reproduce`
-//! yet (the lab plumbing is being restructured).
+//! references. Plain functions returning plain data; `flashlog::claims` turns them into the
+//! lab's claims of `flashlab reproduce` (at a scale that runs in seconds in the dev profile).
 //!
 //! 1. `throughput`: the reconstructed 14 configurations of Figure 2 (digest §4.1) and the
 //!    ratios: ideal/disk and naive-SSD/disk are CALIBRATION POINTS (they fix the CPU time per

@@ -1,0 +1,35 @@
+//! The flashlog lab on the web side: FlashLogging (commit logging over several flash devices,
+//! crash and recovery) and Append/Pack; its home entry, views and default scenario.
+
+import { TIME_SPEEDS, type LabModule } from "../labModule";
+import { FlashlogView } from "./FlashlogView";
+import { flashlogWhatToWatch } from "./narration";
+import { FlashlogSourcesCard } from "./SourcesCard";
+
+export const flashlogLab: LabModule = {
+  entry: {
+    id: "flashlog",
+    title: "FlashLogging",
+    summary: "Synchronous logging on cheap flash drives, a crash and recovery, and the Append/Pack layout.",
+    source: "Athanassoulis et al., Flash in a DBMS: Where and How? (IEEE Data Eng. Bull. 2010)",
+    available: true,
+    speeds: TIME_SPEEDS,
+    defaultSpeed: 0.001,
+  },
+  views: {
+    View: FlashlogView,
+    Side: FlashlogSourcesCard,
+    watch: flashlogWhatToWatch,
+    keyMetrics: [
+      "commits_acked",
+      "commits_per_s",
+      "commit_p99_ms",
+      "reissues",
+      "acked_commits_lost",
+      "write_amplification",
+      "model_write_amplification",
+      "pack_steps",
+    ],
+  },
+  defaultScenario: "crash-and-recovery",
+};
