@@ -2,6 +2,7 @@
 //! `index.ts` says everything else), then the labs not built yet, shown honestly as "coming soon".
 
 import { hddLab } from "./hdd";
+import { ipaLab } from "./ipa";
 import { TIME_SPEEDS, type LabEntry, type LabModule } from "./labModule";
 import { masmLab } from "./masm";
 import { nandLab } from "./nand";
@@ -10,7 +11,7 @@ import { ssdLab } from "./ssd";
 export type { LabEntry, LabModule, LabViews } from "./labModule";
 
 /** The built labs. Adding a lab: its folder's `index.ts`, and one line here. */
-export const BUILT_LABS: readonly LabModule[] = [hddLab, ssdLab, nandLab, masmLab];
+export const BUILT_LABS: readonly LabModule[] = [hddLab, ssdLab, nandLab, masmLab, ipaLab];
 
 /** Labs without a folder yet: metadata only. */
 const COMING_SOON: readonly LabEntry[] = [
@@ -19,15 +20,6 @@ const COMING_SOON: readonly LabEntry[] = [
     title: "FD+tree",
     summary: "A flash-friendly index: logarithmic levels, fractional cascading, merges.",
     source: "Thonangi, Babu, Yang, A Practical Concurrent Index for Solid-State Drives (CIKM 2012)",
-    available: false,
-    speeds: TIME_SPEEDS,
-    defaultSpeed: 0.01,
-  },
-  {
-    id: "ipa",
-    title: "In-place appends",
-    summary: "Write small deltas into a page's spare area instead of rewriting it.",
-    source: "Hardock et al., From In-Place Updates to In-Place Appends (SIGMOD 2017)",
     available: false,
     speeds: TIME_SPEEDS,
     defaultSpeed: 0.01,
