@@ -434,10 +434,23 @@ pub fn chain(page_bytes: usize, scheme: Scheme) -> Vec<IpaChainLink> {
     ];
     if scheme.n > 0 {
         let records = 10usize.div_ceil(scheme.m.max(1));
-        out.push(link(
-            "IPA: the delta records appended instead",
-            (records * scheme.record_bytes()) as f64,
-        ));
+        if records <= scheme.n {
+            out.push(link(
+                &format!(
+                    "IPA [{}×{}]: {records} delta records appended instead",
+                    scheme.n, scheme.m
+                ),
+                (records * scheme.record_bytes()) as f64,
+            ));
+        } else {
+            out.push(link(
+                &format!(
+                    "IPA [{}×{}]: 10 B need {records} records > N, so out of place",
+                    scheme.n, scheme.m
+                ),
+                page_bytes as f64,
+            ));
+        }
     }
     out
 }

@@ -1,6 +1,6 @@
 // The IPA lab's main view. Lab tab: the step in words; the focus page as a byte map with its
 // delta records; the cell zoom of the latest write; the flash blocks with erase counts; the
-// counters with Fig. 1's chain and the buffer. Compare tab (with `compare`): the three-way race.
+// counters with Fig. 1's chain and the buffer; the [N × M] explorer. Compare tab (with `compare`): the three-way race.
 import { useMemo, useState } from "react";
 import { GenericView } from "../GenericView";
 import type { LabViewProps } from "../LabViewProps";
@@ -10,6 +10,7 @@ import { Counters } from "./Counters";
 import { FlashBlocks } from "./FlashBlocks";
 import { PageMap } from "./PageMap";
 import { readIpaSeries } from "./series";
+import { TuningCard } from "./TuningCard";
 import { parseIpaInfo, parseIpaMeta } from "./types";
 import "./ipa.css";
 
@@ -46,6 +47,7 @@ export function IpaView(props: LabViewProps) {
           <div className="ipa-col">
             <PageMap layout={meta.layout} focus={meta.focus} raw={series.pageRaw} zoom={meta.zoom} />
             <Counters counters={meta.counters} meta={meta} chain={ipaInfo?.chain ?? []} />
+            {ipaInfo && <TuningCard grid={ipaInfo.scheme_grid} layout={meta.layout} counters={meta.counters} />}
           </div>
           <div className="ipa-col">
             <CellZoom zoom={meta.zoom} before={series.vthBefore} after={series.vthAfter} />
