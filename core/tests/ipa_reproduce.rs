@@ -98,3 +98,45 @@ fn table3_more_appends_with_larger_n_and_m() {
     );
     assert!(grid[0].space_percent < grid[1].space_percent);
 }
+
+/// `flashlab reproduce` runs the IPA claims at a reduced scale (300 transactions, see
+/// `ipa::claims`) to stay within the dev-profile time budget. This is the same at ten times the
+/// transactions; it takes minutes in a debug build:
+/// `cargo test --release -p flashlab-core --test ipa_reproduce -- --ignored --nocapture`.
+#[test]
+#[ignore = "ten times the claims' scale: run with --release -- --ignored --nocapture"]
+fn claims_hold_in_direction_at_ten_times_the_scale() {
+    let cases = [
+        (
+            Workload::TpcB(TpcB::new(1, 2000)),
+            0,
+            Scheme { n: 2, m: 4, v: 12 },
+        ),
+        (
+            Workload::TpcC(TpcC::new(3000, 1500)),
+            1,
+            Scheme { n: 2, m: 3, v: 12 },
+        ),
+        (
+            Workload::Tatp(Tatp::new(3000)),
+            2,
+            Scheme { n: 2, m: 4, v: 12 },
+        ),
+    ];
+    for (w, i, scheme) in cases {
+        let cfg = table2::ipl_preset(scheme, 3, 24);
+        for r in table2::simulated(&w, i, &cfg, 11, 3000).unwrap() {
+            eprintln!(
+                "{r:?} within ±{} pp: {}",
+                table2::TOLERANCE_PP,
+                table2::within_tolerance(&r)
+            );
+            assert!(r.simulated > 0.0, "{r:?}: IPA must be below IPL");
+        }
+    }
+    let base = table2::ipl_preset(Scheme { n: 2, m: 3, v: 12 }, 16, 8);
+    let cfg = gc::fit_device(&base, 3000 + 1500 + 11 + 6000, 0.85);
+    let r = gc::reduction(&cfg, &Workload::TpcC(TpcC::new(3000, 1500)), 9, 6000).unwrap();
+    eprintln!("{r:?} blocks {}", cfg.blocks);
+    assert!(r.erases_per_write_change < 0.0, "{r:?}");
+}

@@ -169,6 +169,19 @@ impl ByteNand {
 
     /// Programs the whole page with `data` (a first program or a re-program).
     pub fn program(&mut self, block: usize, page: usize, data: &[u8]) -> Result<(), FlashError> {
+        self.program_changed(block, page, data, 0..data.len())
+    }
+
+    /// `program` when only the bytes of `changed` can differ from the page's current data (an
+    /// append): a re-program then checks the charge of those cells only. A fresh step still
+    /// checks every cell.
+    fn program_changed(
+        &mut self,
+        block: usize,
+        page: usize,
+        data: &[u8],
+        changed: std::ops::Range<usize>,
+    ) -> Result<(), FlashError> {
         let (wl, step) = self
             .page_map
             .address(page)
@@ -190,7 +203,12 @@ impl ByteNand {
         let done = b.wordline_steps[wl];
         let new_steps = if fresh { step + 1 } else { done };
         if !(fresh && self.fresh_never_lowers) {
-            self.check_charge(b, page, wl, step, done, new_steps, data)
+            let range = if new_steps > done {
+                0..data.len()
+            } else {
+                changed
+            };
+            self.check_charge(b, page, wl, step, done, new_steps, data, range)
                 .map_err(|e| self.nand_err(block, page, e))?;
         }
         let b = &mut self.blocks[block];
@@ -231,7 +249,7 @@ impl ByteNand {
         }
         let mut full = current.to_vec();
         full[offset..offset + bytes.len()].copy_from_slice(bytes);
-        self.program(block, page, &full)
+        self.program_changed(block, page, &full, offset..offset + bytes.len())
     }
 
     /// Erases `block`: all bytes 0xFF, program counts 0, erase count + 1.
@@ -278,13 +296,20 @@ impl ByteNand {
         done: u8,
         new_steps: u8,
         data: &[u8],
+        range: std::ops::Range<usize>,
     ) -> Result<(), NandError> {
         let layout = &self.config.layout;
         let old = &b.pages[page];
         let fresh = new_steps > done;
         let mut first: Option<(usize, usize, usize)> = None;
         let mut cells = 0;
-        for (i, (&o, &n)) in old.iter().zip(data).enumerate() {
+        // Only `range` can differ (see `program_changed`); a bad range checks the whole page.
+        let (start, old, data) = match (old.get(range.clone()), data.get(range.clone())) {
+            (Some(o), Some(d)) => (range.start, o, d),
+            _ => (0, &old[..], data),
+        };
+        for (k, (&o, &n)) in old.iter().zip(data).enumerate() {
+            let i = start + k;
             // A re-program moves only cells whose bit changes; a fresh step moves every cell.
             if o == n && !fresh {
                 continue;

@@ -143,8 +143,8 @@ pub struct IpaSide {
     /// `out-of-place`, `IPL` or `IPA`.
     pub name: String,
     pub host_writes: u64,
-    /// Flash-page I/Os in App. B's units (2 KB flash pages, 4 per 8 KB DB page in the IPL
-    /// geometry; 1 per page on this lab's device for the store sides).
+    /// I/Os in DB pages: one per page read or written on the store sides; IPL's App. B
+    /// flash-page I/Os divided by its 4 flash pages per DB page (a log-sector write is 1/4).
     pub read_ios: f64,
     pub write_ios: f64,
     pub erases: u64,

@@ -167,7 +167,7 @@ export interface IpaSide {
   /** `out-of-place`, `IPL` or `IPA`. */
   name: string;
   read_amplification: number;
-  /** Flash-page I/Os in App. B's units (2 KB flash pages, 4 per 8 KB DB page in the IPL geometry; 1 per page on this lab's device for the store sides). */
+  /** I/Os in DB pages: one per page read or written on the store sides; IPL's App. B flash-page I/Os divided by its 4 flash pages per DB page (a log-sector write is 1/4). */
   read_ios: number;
   write_amplification: number;
   write_ios: number;

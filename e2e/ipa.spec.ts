@@ -1,0 +1,79 @@
+// The IPA lab: the route and its panels, every bundled scenario run to its end with every
+// invariant holding and the IPA view drawing it, the delta area filling in life-of-page-4711,
+// the cell zoom of an append, the compare view's three schemes, and no console error.
+import { readdirSync } from "node:fs";
+import type { Page } from "@playwright/test";
+import { test, expect, api, openApp, readScenario, repoRoot, type InvariantReport, type SimState } from "./fixtures";
+
+const FILES = readdirSync(`${repoRoot}/scenarios/ipa`).filter((name) => name.endsWith(".json"));
+const PANELS = ["ipa-view", "ipa-step-text", "ipa-page-map", "ipa-delta-records", "ipa-cell-zoom", "ipa-flash-blocks", "ipa-counters", "ipa-chain"];
+
+async function openScenario(page: Page, name: string): Promise<void> {
+  await openApp(page, "#/lab/ipa");
+  await page.getByTestId("scenario-select").selectOption(name);
+  await expect(page.getByTestId("scenario-select")).toHaveValue(name);
+  await expect(page.getByTestId("ipa-view")).toBeVisible();
+}
+
+async function seekAndSettle(page: Page, step: number): Promise<void> {
+  await api(page, "seek", step);
+  await expect(page.getByTestId("step-display")).toContainText(step.toLocaleString("en-US"));
+}
+
+test("there are bundled IPA scenarios, with the digest's animations", () => {
+  for (const name of ["life-of-page-4711", "three-way-race", "mlc-pairing-append", "buffer-size-small", "buffer-size-large", "four-byte-update-to-cells"]) {
+    expect(FILES).toContain(`${name}.json`);
+  }
+});
+
+test("the IPA route opens with every panel and no console error", async ({ page, consoleErrors }) => {
+  await openApp(page, "#/lab/ipa");
+  await expect(page.getByTestId("scenario-select")).toHaveValue("life-of-page-4711");
+  expect((await api<SimState>(page, "state")).lab).toBe("ipa");
+  await page.getByTestId("step-forward").click();
+  await page.getByTestId("step-forward").click();
+  await expect(page.getByTestId("step-display")).toContainText("2");
+  await seekAndSettle(page, 20);
+  for (const id of PANELS) await expect(page.getByTestId(id)).toBeVisible();
+  expect(consoleErrors).toEqual([]);
+});
+
+test("life of page 4711: δ1 is appended in place, then the page goes out of place", async ({ page, consoleErrors }) => {
+  await openScenario(page, "life-of-page-4711");
+  // Step 20 is the checkpoint after Tx1: one append, one record on flash.
+  await seekAndSettle(page, 20);
+  await expect(page.getByTestId("ipa-step-text")).toContainText("1 appends");
+  await expect(page.getByTestId("ipa-page-map")).toContainText("1 of 2 delta records");
+  await expect(page.getByTestId("ipa-cell-zoom")).toContainText("append to page 0");
+  // Step 26: Tx3 found no free slot, so the page was written out of place with a fresh area.
+  await seekAndSettle(page, 26);
+  await expect(page.getByTestId("ipa-step-text")).toContainText("1 out-of-place");
+  await expect(page.getByTestId("ipa-page-map")).toContainText("0 of 2 delta records");
+  expect(consoleErrors).toEqual([]);
+});
+
+test("every invariant holds in every bundled scenario, and the IPA view draws its end", async ({ page, consoleErrors }) => {
+  await openApp(page, "#/lab/ipa");
+  for (const file of FILES) {
+    await api(page, "load", readScenario(`ipa/${file}`));
+    await api<SimState>(page, "runToEnd");
+    const invariants = await api<InvariantReport[]>(page, "invariants");
+    expect(invariants.length, file).toBeGreaterThan(0);
+    for (const invariant of invariants) {
+      expect(invariant.ok, `${file}: ${invariant.name} ${invariant.detail}`).toBe(true);
+    }
+    await expect(page.getByTestId("ipa-page-map")).toBeVisible();
+  }
+  expect(consoleErrors).toEqual([]);
+});
+
+test("the three-way race shows out-of-place, IPL and IPA side by side", async ({ page, consoleErrors }) => {
+  await openScenario(page, "three-way-race");
+  await api<SimState>(page, "runToEnd");
+  await page.getByTestId("ipa-tab-compare").click();
+  await expect(page.getByTestId("ipa-compare")).toBeVisible();
+  for (const side of ["out-of-place", "IPL", "IPA"]) await expect(page.getByTestId(`ipa-side-${side}`)).toBeVisible();
+  await expect(page.getByTestId("ipa-blocks-oop")).toBeVisible();
+  await expect(page.getByTestId("ipa-blocks-ipa")).toBeVisible();
+  expect(consoleErrors).toEqual([]);
+});

@@ -1,0 +1,60 @@
+// The IPA lab's main view. Lab tab: the step in words; the focus page as a byte map with its
+// delta records; the cell zoom of the latest write; the flash blocks with erase counts; the
+// counters with Fig. 1's chain and the buffer; the [N × M] explorer. Compare tab (with `compare`): the three-way race.
+import { useMemo, useState } from "react";
+import { GenericView } from "../GenericView";
+import type { LabViewProps } from "../LabViewProps";
+import { CellZoom } from "./CellZoom";
+import { CompareView } from "./CompareView";
+import { Counters } from "./Counters";
+import { FlashBlocks } from "./FlashBlocks";
+import { PageMap } from "./PageMap";
+import { readIpaSeries } from "./series";
+import { TuningCard } from "./TuningCard";
+import { parseIpaInfo, parseIpaMeta } from "./types";
+import "./ipa.css";
+
+type Tab = "lab" | "compare";
+
+export function IpaView(props: LabViewProps) {
+  const { snapshot, info } = props;
+  const [tab, setTab] = useState<Tab>("lab");
+  const meta = useMemo(() => parseIpaMeta(snapshot.viewMeta.meta), [snapshot]);
+  const series = useMemo(() => readIpaSeries(snapshot), [snapshot]);
+  const ipaInfo = useMemo(() => parseIpaInfo(info.lab_info), [info]);
+  if (!meta) return <GenericView {...props} />;
+  const comparing = meta.compare !== null;
+  const shown: Tab = comparing ? tab : "lab";
+  return (
+    <div className="ipa-view" data-testid="ipa-view" data-tab={shown}>
+      <div className="ipa-topbar">
+        <div className="ipa-step" data-testid="ipa-step-text">
+          <b>{meta.gc_step ? "GC" : `op ${meta.ops_done}/${meta.ops_total}`}</b> {meta.step_text}
+        </div>
+        <div className="ipa-tabs" role="tablist" aria-label="view">
+          <button type="button" role="tab" aria-selected={shown === "lab"} data-testid="ipa-tab-lab" onClick={() => setTab("lab")}>
+            Lab
+          </button>
+          <button type="button" role="tab" aria-selected={shown === "compare"} data-testid="ipa-tab-compare" disabled={!comparing} title={comparing ? "out-of-place, IPL and IPA on the same transactions" : "set params.compare to run the baselines too"} onClick={() => setTab("compare")}>
+            Compare
+          </button>
+        </div>
+      </div>
+      {shown === "compare" && meta.compare ? (
+        <CompareView sides={meta.compare} blocks={meta.blocks} ipaState={series.pageState} ipaErases={series.eraseCounts} oopState={series.oopPageState} oopErases={series.oopEraseCounts} />
+      ) : (
+        <div className="ipa-lab">
+          <div className="ipa-col">
+            <PageMap layout={meta.layout} focus={meta.focus} raw={series.pageRaw} zoom={meta.zoom} />
+            <Counters counters={meta.counters} meta={meta} chain={ipaInfo?.chain ?? []} />
+            {ipaInfo && <TuningCard grid={ipaInfo.scheme_grid} layout={meta.layout} counters={meta.counters} />}
+          </div>
+          <div className="ipa-col">
+            <CellZoom zoom={meta.zoom} before={series.vthBefore} after={series.vthAfter} />
+            <FlashBlocks title={`Flash: ${meta.blocks.blocks} blocks × ${meta.blocks.pages_per_block} pages`} blocks={meta.blocks} pageState={series.pageState} eraseCounts={series.eraseCounts} lsb={series.pageIsLsb} focus={meta.focus ? { block: meta.focus.block, page: meta.focus.page } : null} />
+          </div>
+        </div>
+      )}
+    </div>
+  );
+}

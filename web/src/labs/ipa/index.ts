@@ -1,0 +1,26 @@
+//! The IPA lab on the web side: its home entry, views and default scenario.
+
+import type { LabModule } from "../labModule";
+import { IpaView } from "./IpaView";
+import { ipaWhatToWatch } from "./narration";
+
+/** A page program is ~200 µs on SLC, so 1/1,000× shows a few flash writes a second. */
+const IPA_SPEEDS = [0.0001, 0.001, 0.01, 0.1, 1, 10] as const;
+
+export const ipaLab: LabModule = {
+  entry: {
+    id: "ipa",
+    title: "In-place appends",
+    summary: "Write small deltas into a page's still-erased cells instead of rewriting the page.",
+    source: "Hardock et al., From In-Place Updates to In-Place Appends (SIGMOD 2017)",
+    available: true,
+    speeds: IPA_SPEEDS,
+    defaultSpeed: 0.001,
+  },
+  views: {
+    View: IpaView,
+    watch: ipaWhatToWatch,
+    keyMetrics: ["host_writes", "appends", "out_of_place_writes", "ipa_percent", "gc_migrations", "erases", "write_amplification", "read_amplification", "gc_erases_per_host_write", "page_fetches"],
+  },
+  defaultScenario: "life-of-page-4711",
+};

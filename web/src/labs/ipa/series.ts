@@ -1,0 +1,37 @@
+//! The IPA view's flat series (named by core/src/ipa/lab/view.rs), read out of one snapshot
+//! without copying.
+
+import { viewSeries, type Snapshot } from "../../sim/types";
+
+export interface IpaSeries {
+  pageRaw: Float64Array;
+  pageImage: Float64Array;
+  /** blocks × pages: 0 erased, 1 valid, 2 invalid, 3 valid with appends. */
+  pageState: Float64Array;
+  pagePrograms: Float64Array;
+  pageLba: Float64Array;
+  eraseCounts: Float64Array;
+  /** Per page of a block: 1 = LSB page (all pages on SLC). */
+  pageIsLsb: Float64Array;
+  vthBefore: Float64Array;
+  vthAfter: Float64Array;
+  oopPageState: Float64Array;
+  oopEraseCounts: Float64Array;
+}
+
+export function readIpaSeries(snapshot: Snapshot): IpaSeries {
+  const s = (name: string) => viewSeries(snapshot.view, snapshot.viewMeta, name);
+  return {
+    pageRaw: s("page_raw"),
+    pageImage: s("page_image"),
+    pageState: s("page_state"),
+    pagePrograms: s("page_programs"),
+    pageLba: s("page_lba"),
+    eraseCounts: s("erase_counts"),
+    pageIsLsb: s("page_is_lsb"),
+    vthBefore: s("zoom_vth_before_v"),
+    vthAfter: s("zoom_vth_after_v"),
+    oopPageState: s("oop_page_state"),
+    oopEraseCounts: s("oop_erase_counts"),
+  };
+}

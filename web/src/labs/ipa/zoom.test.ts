@@ -1,0 +1,29 @@
+import { describe, expect, it } from "vitest";
+import { bitOf, zoomCells } from "./zoom";
+
+describe("the cell zoom model", () => {
+  it("reads cell 8i + j as bit 7 − j of byte i", () => {
+    expect(bitOf([0x80], 0)).toBe(1);
+    expect(bitOf([0x80], 1)).toBe(0);
+    expect(bitOf([0x00, 0x01], 15)).toBe(1);
+  });
+
+  it("pulses only erased cells of the written range that become programmed", () => {
+    // Window of 3 bytes from byte 100; the write covers byte 101 only: FF → 0A.
+    const zoom = { bytes_before: [0x3c, 0xff, 0xff], bytes_after: [0x3c, 0x0a, 0xff], window_start: 100, written_from: 101, written_to: 102 };
+    const vth = new Float64Array(24).fill(-2);
+    const after = Float64Array.from(vth, (v, c) => (c >= 8 && c < 16 && ((0x0a >> (15 - c)) & 1) === 0 ? 2 : v));
+    const m = zoomCells(zoom, vth, after);
+    // 0x0A = 0000 1010: six zeros → six cells pulsed.
+    expect(m.pulsed).toBe(6);
+    for (let c = 0; c < 24; c++) {
+      const inRange = c >= 8 && c < 16;
+      expect(m.inhibited[c] === 0).toBe(inRange && ((0x0a >> (15 - c)) & 1) === 0);
+    }
+    // Byte 100 (0x3C) keeps its programmed cells, drawn as programmed but inhibited.
+    expect(m.target[0]).toBe(1);
+    expect(m.target[2]).toBe(0);
+    expect(m.domain[0]).toBeLessThan(-2);
+    expect(m.domain[1]).toBeGreaterThan(2);
+  });
+});

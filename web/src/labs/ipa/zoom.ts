@@ -1,0 +1,50 @@
+//! Pure model of the cell zoom: per cell, whether the write programs it (its bit goes 1 → 0:
+//! charge rises), whether it is inhibited, and a shared Vth domain for before and after.
+
+import type { IpaZoom } from "./payload.gen";
+
+export interface ZoomCells {
+  /** 1 = the cell ends programmed (bit 0), 0 = erased (bit 1). */
+  target: Float64Array;
+  /** 1 unless the write pulses this cell (a bit that goes 1 → 0 in the written range). */
+  inhibited: Float64Array;
+  allInhibited: Float64Array;
+  domain: [number, number];
+  /** Cells the write raises. */
+  pulsed: number;
+}
+
+/** Bit `j` (0 = most significant) of cell `c` of a byte array: cell 8i + j is bit 7 − j of byte i. */
+export function bitOf(bytes: readonly number[], cell: number): number {
+  const byte = bytes[Math.floor(cell / 8)] ?? 255;
+  return (byte >> (7 - (cell % 8))) & 1;
+}
+
+export function zoomCells(zoom: Pick<IpaZoom, "bytes_before" | "bytes_after" | "window_start" | "written_from" | "written_to">, before: ArrayLike<number>, after: ArrayLike<number>): ZoomCells {
+  const n = Math.max(before.length, after.length, zoom.bytes_after.length * 8);
+  const target = new Float64Array(n);
+  const inhibited = new Float64Array(n).fill(1);
+  const allInhibited = new Float64Array(n).fill(1);
+  let pulsed = 0;
+  let lo = Infinity;
+  let hi = -Infinity;
+  for (let c = 0; c < n; c++) {
+    const was = bitOf(zoom.bytes_before, c);
+    const is = bitOf(zoom.bytes_after, c);
+    target[c] = is === 0 ? 1 : 0;
+    const byte = zoom.window_start + Math.floor(c / 8);
+    if (was === 1 && is === 0 && byte >= zoom.written_from && byte < zoom.written_to) {
+      inhibited[c] = 0;
+      pulsed++;
+    }
+    for (const v of [before[c], after[c]]) {
+      if (v !== undefined && Number.isFinite(v)) {
+        lo = Math.min(lo, v);
+        hi = Math.max(hi, v);
+      }
+    }
+  }
+  if (!Number.isFinite(lo)) [lo, hi] = [-3, 5];
+  const pad = Math.max(0.2, (hi - lo) * 0.05);
+  return { target, inhibited, allInhibited, domain: [lo - pad, hi + pad], pulsed };
+}
