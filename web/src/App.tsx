@@ -6,6 +6,8 @@ import { HomePage } from "./pages/HomePage";
 import { LabPage } from "./pages/LabPage";
 import { NotFoundPage } from "./pages/NotFoundPage";
 import { ResultsPage } from "./pages/ResultsPage";
+import { EmbedLab } from "./pages/EmbedLab";
+import { embedOptions } from "./share/route";
 import { findLab } from "./labs/registry";
 
 export function App() {
@@ -14,6 +16,16 @@ export function App() {
   useEffect(() => {
     document.title = lab ? `${lab.title} · FlashLab` : route.kind === "results" ? "Paper results · FlashLab" : "FlashLab";
   }, [lab, route.kind]);
+  const embed = embedOptions(route);
+  if (embed && lab?.available) {
+    return (
+      <div className="app app-embed">
+        <main className="app-main">
+          <EmbedLab lab={lab} options={embed} />
+        </main>
+      </div>
+    );
+  }
   return (
     <div className="app">
       <Header current={lab?.id ?? (route.kind === "results" ? "results" : null)} />

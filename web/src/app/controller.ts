@@ -6,7 +6,8 @@
 //!    the broken link (the receiver can still copy it and say what they were sent).
 //!    A link to a course scenario is recognised by its text, so the receiver sees the curated
 //!    title and "what to watch"; a position past the end opens the last step and says so.
-//! 4. A lab route with `tour=<name>` (and `ts=<step of the tour>`, `ans=<answers>`) opens that
+//! 4. A lab route with `scenario=<name>` (and `t=<step>`) opens that bundled scenario, so a page
+//!    can link to a course scenario by name. A lab route with `tour=<name>` (and `ts=<step of the tour>`, `ans=<answers>`) opens that
 //!    guided tour (`tours/controller.ts`); while a tour runs, the share link is the tour link.
 //! 2. A plain lab route loads the lab's default scenario unless that lab is already loaded
 //!    (going home and back keeps your place).
@@ -17,7 +18,7 @@ import { decodeShareLink, decodeShareParams, encodeShareFragment } from "../shar
 import { isShareRoute, labHash, parseRoute, type Route } from "../share/route";
 import { ScenarioError } from "../sim/errors";
 import { findLab } from "../labs/registry";
-import { bundledWithText, defaultScenario, type BundledScenario } from "../labs/scenarios";
+import { bundledWithText, defaultScenario, scenariosFor, type BundledScenario } from "../labs/scenarios";
 import type { CoreState } from "../sim/types";
 import type { LabSession, ScenarioSource } from "./session";
 import { Store } from "./store";
@@ -156,6 +157,21 @@ export class AppController {
         return;
       }
       this.tours.stop();
+      const named = route.params.get("scenario");
+      if (named !== null && !route.params.has("s")) {
+        const bundled = scenariosFor(route.lab).find((b) => b.name === named);
+        if (bundled) {
+          const step = Number(route.params.get("t") ?? "0");
+          await this.session.load(bundled.json, {
+            source: { kind: "bundled", name: bundled.name },
+            step: Number.isSafeInteger(step) && step >= 0 ? step : 0,
+          });
+          return;
+        }
+        this.state.update({ linkError: `there is no scenario "${named}" in this lab` });
+        await this.loadDefault(route.lab);
+        return;
+      }
       if (isShareRoute(route)) {
         const linkError = await this.openFromParams(route.lab, route.params);
         if (linkError === null) return;

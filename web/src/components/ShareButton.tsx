@@ -10,6 +10,13 @@ type Status =
   | { kind: "manual"; url: string; step: number }
   | { kind: "error"; message: string };
 
+/** An iframe snippet for a slide or course page showing this link's view, embedded. */
+export function embedSnippet(url: string, title: string): string {
+  const src = `${url}${url.includes("?") ? "&" : "?"}embed=1&controls=1`;
+  const escaped = (text: string): string => text.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;");
+  return `<iframe src="${escaped(src)}" width="960" height="600" style="border:0" loading="lazy" title="${escaped(`FlashLab: ${title}`)}"></iframe>`;
+}
+
 function stepOf(url: string): number {
   return Number(/[?&]t=(\d+)/.exec(url)?.[1] ?? 0);
 }
@@ -78,6 +85,19 @@ export function ShareButton({ disabled }: { disabled: boolean }) {
                 onFocus={(event) => event.currentTarget.select()}
                 aria-label="Share link"
               />
+              <p className="share-note">To put this view on a slide or a course page, paste this snippet (add <code>&amp;autoplay=1</code>, <code>&amp;speed=…</code>, <code>&amp;controls=0</code> or <code>&amp;panels=1</code> to its address as you like):</p>
+              <textarea
+                className="share-url share-embed"
+                data-testid="embed-snippet"
+                readOnly
+                rows={3}
+                value={embedSnippet(status.url, document.title)}
+                onFocus={(event) => event.currentTarget.select()}
+                aria-label="Embed snippet"
+              />
+              <button type="button" className="button" data-testid="copy-embed" onClick={() => void copyToClipboard(embedSnippet(status.url, document.title))}>
+                Copy embed snippet
+              </button>
             </>
           )}
           <button type="button" className="close-button" aria-label="Close" onClick={() => setStatus({ kind: "idle" })}>

@@ -27,3 +27,34 @@ export function labHash(lab: string): string {
 export function isShareRoute(route: Route): boolean {
   return route.kind === "lab" && (route.params.has("s") || route.params.has("t"));
 }
+
+/** Options of an embedded view (`embed=1`): for slides and course pages. */
+export interface EmbedOptions {
+  /** Start playing once loaded. */
+  autoplay: boolean;
+  /** Show the timeline (play, step, scrub). */
+  controls: boolean;
+  /** Show the invariants, metrics and event log beside the view. */
+  panels: boolean;
+  /** Playback speed (simulated seconds per wall second), or the lab's default. */
+  speed: number | null;
+}
+
+function flag(params: URLSearchParams, name: string, fallback: boolean): boolean {
+  const value = params.get(name);
+  if (value === null) return fallback;
+  return value === "1" || value === "true" || value === "yes";
+}
+
+/** The embed options of a lab route, or null when it is not an embed (`embed=1`). */
+export function embedOptions(route: Route): EmbedOptions | null {
+  if (route.kind !== "lab" || !flag(route.params, "embed", false)) return null;
+  const rawSpeed = Number(route.params.get("speed") ?? "");
+  const speed = Number.isFinite(rawSpeed) && rawSpeed > 0 && rawSpeed <= 1000 ? rawSpeed : null;
+  return {
+    autoplay: flag(route.params, "autoplay", false),
+    controls: flag(route.params, "controls", true),
+    panels: flag(route.params, "panels", false),
+    speed,
+  };
+}
