@@ -3,6 +3,7 @@
 
 import { hddLab } from "./hdd";
 import { TIME_SPEEDS, type LabEntry, type LabModule } from "./labModule";
+import { layoutsLab } from "./layouts";
 import { masmLab } from "./masm";
 import { nandLab } from "./nand";
 import { ssdLab } from "./ssd";
@@ -10,7 +11,7 @@ import { ssdLab } from "./ssd";
 export type { LabEntry, LabModule, LabViews } from "./labModule";
 
 /** The built labs. Adding a lab: its folder's `index.ts`, and one line here. */
-export const BUILT_LABS: readonly LabModule[] = [hddLab, ssdLab, nandLab, masmLab];
+export const BUILT_LABS: readonly LabModule[] = [hddLab, ssdLab, nandLab, masmLab, layoutsLab];
 
 /** Labs without a folder yet: metadata only. */
 const COMING_SOON: readonly LabEntry[] = [
@@ -28,15 +29,6 @@ const COMING_SOON: readonly LabEntry[] = [
     title: "In-place appends",
     summary: "Write small deltas into a page's spare area instead of rewriting it.",
     source: "Hardock et al., From In-Place Updates to In-Place Appends (SIGMOD 2017)",
-    available: false,
-    speeds: TIME_SPEEDS,
-    defaultSpeed: 0.01,
-  },
-  {
-    id: "layouts",
-    title: "Row vs column",
-    summary: "Scan a table stored by rows or by columns on a disk and on flash.",
-    source: "Revisiting Database Storage Optimizations on Flash",
     available: false,
     speeds: TIME_SPEEDS,
     defaultSpeed: 0.01,
