@@ -6,7 +6,7 @@ import type { Page } from "@playwright/test";
 import { test, expect, api, cliRun, openApp, readScenario, repoRoot, type InvariantReport, type SimState } from "./fixtures";
 
 const FILES = readdirSync(`${repoRoot}/scenarios/layouts`).filter((name) => name.endsWith(".json"));
-const PANELS = ["layouts-crossover", "layouts-device", "layouts-streams", "layouts-breakdown", "layouts-seeks"];
+const PANELS = ["layouts-controls", "layouts-crossover", "layouts-device", "layouts-streams", "layouts-breakdown", "layouts-seeks"];
 
 async function openScenario(page: Page, name: string): Promise<void> {
   await openApp(page, "#/lab/layouts");
@@ -66,5 +66,16 @@ test("the view depends only on the step", async ({ page, consoleErrors }) => {
   await api(page, "seek", a);
   await expect(page.getByTestId("step-display")).toContainText(a.toLocaleString("en-US"));
   expect(await text()).toEqual(atA);
+  expect(consoleErrors).toEqual([]);
+});
+
+test("a knob is a scenario edit: moving the scan to flash removes the crossover", async ({ page, consoleErrors }) => {
+  await openScenario(page, "crossover-disk");
+  await expect(page.getByTestId("layouts-sim-crossover")).toBeVisible();
+  await page.getByTestId("layouts-device-select").selectOption("ssd_fast");
+  await expect(page.getByTestId("layouts-no-crossover")).toBeVisible();
+  await expect(page.locator(".scenario-title")).toContainText("edited in the lab");
+  const invariants = await api<InvariantReport[]>(page, "invariants");
+  for (const invariant of invariants) expect(invariant.ok, invariant.name).toBe(true);
   expect(consoleErrors).toEqual([]);
 });

@@ -68,7 +68,7 @@ function Strip({ meta, recent, width, height }: { meta: LayoutsMeta; recent: Rec
   return (
     <svg width={width} height={height} className="chart" role="img" aria-label="device activity">
       {segs.map((s) => {
-        const chars = Math.floor((s.x1 - s.x0 - 4) / 6.5);
+        const chars = Math.floor((s.x1 - s.x0 - 6) / 7.2);
         return (
           <g key={s.index}>
             <rect x={s.x0} y={STRIP_TOP} width={Math.max(1, s.x1 - s.x0 - 1)} height={STRIP_H} fill={fileColor(s.index)} opacity={0.35} />

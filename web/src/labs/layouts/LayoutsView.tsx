@@ -1,15 +1,18 @@
-// The layouts lab's main view. Top: time vs projectivity (the sweep, the model, the crossover,
+// The layouts lab's main view. A toolbar of the study's knobs (scenario edits). Top: time vs projectivity (the sweep, the model, the crossover,
 // the paper's points) beside the device activity (the files on the device and the request path:
 // the disk head jumping between column files, or the SSD's channels in parallel). Bottom: the
 // read-ahead streams and the CPU / I/O breakdown. Drawn from the core's view of the current step;
 // the chart from the info the core computed at load.
 import { useMemo } from "react";
+import { useSessionState } from "../../app/context";
+import { useScenarioEdit } from "../useScenarioEdit";
 import { viewSeries } from "../../sim/types";
 import { GenericView } from "../GenericView";
 import type { LabViewProps } from "../LabViewProps";
 import { BreakdownPanel } from "./BreakdownPanel";
 import { CrossoverChart } from "./CrossoverChart";
 import { DevicePanel } from "./DevicePanel";
+import { LayoutsControls } from "./LayoutsControls";
 import { StreamsPanel } from "./StreamsPanel";
 import { decodeRecent } from "./strip";
 import { parseLayoutsInfo, parseLayoutsMeta, type LayoutsInfo } from "./types";
@@ -29,6 +32,8 @@ function scenarioFraction(info: LayoutsInfo): number | null {
 
 export function LayoutsView(props: LabViewProps) {
   const { snapshot, panelSnapshot, info } = props;
+  const { scenario, status } = useSessionState();
+  const editor = useScenarioEdit();
   const meta = useMemo(() => parseLayoutsMeta(snapshot.viewMeta.meta), [snapshot]);
   const panelMeta = useMemo(() => parseLayoutsMeta(panelSnapshot.viewMeta.meta), [panelSnapshot]);
   const labInfo = useMemo(() => parseLayoutsInfo(info.lab_info), [info]);
@@ -37,6 +42,7 @@ export function LayoutsView(props: LabViewProps) {
   const charts = panelMeta ?? meta;
   return (
     <div className="layouts-view" data-testid="layouts-view">
+      {scenario && <LayoutsControls json={scenario.json} attributes={labInfo.columns.length} editor={editor} disabled={status !== "ready"} />}
       <div className="layouts-top">
         <CrossoverChart
           sweep={labInfo.sweep}
