@@ -8,7 +8,7 @@ import { parseLayoutsInfo } from "./types";
 
 const BY_SCENARIO: Record<string, string> = {
   "crossover-disk":
-    "A column scan of 2,000 LINEITEM rows reads 16 column files with a 16 KB read-ahead: watch the disk head leave each file when its window drains. 77 requests, 17 seeks, 82 ms. The chart (4 M rows, the paper's 128 KB / 6 MB I/O) shows why: each projected column adds seeks, and past about 96 % of the tuple's bytes the column store is slower than the row store (the paper: 90 %). The dashed Eq. 1–2 model, fed the simulated seek count, sits just beside.",
+    "A column scan of 2,000 LINEITEM rows reads 16 column files with a 16 KB read-ahead: watch the disk head leave each file when its window drains. 77 requests, 17 seeks, 82 ms. The chart (4 M rows, the paper's 128 KB / 6 MB I/O) shows why: each projected column adds seeks, and past about 97 % of the tuple's bytes the column store is slower than the row store (the paper: 90 %). The dashed Eq. 1–2 model, fed the simulated seek count, sits just beside.",
   "no-crossover-flash":
     "The same scan on SSD-Fast: the request path jumps between files exactly as on the disk, but a jump costs nothing and the channels serve several requests at once. 77 requests in 2.3 ms instead of 82 ms. On the chart the column curve stays under the row line at every projectivity: no crossover on flash.",
   "prefetch-and-seeks":
