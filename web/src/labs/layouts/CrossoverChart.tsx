@@ -99,7 +99,7 @@ function Plot({ sweep, width, height, crossovers, scenarioFraction }: PlotProps)
         <g key={p.id} data-testid="layouts-paper-marker">
           <rect x={x(Math.max(0, (p.fraction ?? 0) - 0.07))} width={x(0.14) - x(0)} y={M.top} height={bottom - M.top} fill={PAPER_COLOR} opacity={0.1} />
           <line x1={x(p.fraction ?? 0)} x2={x(p.fraction ?? 0)} y1={M.top} y2={bottom} stroke={PAPER_COLOR} strokeWidth={1.5} />
-          <text x={x(p.fraction ?? 0) - 4} y={M.top + 10} textAnchor="end" className="layouts-chart-label" fill={PAPER_COLOR}>
+          <text x={x(p.fraction ?? 0) - 4} y={bottom - 6} textAnchor="end" className="layouts-chart-label" fill={PAPER_COLOR}>
             paper {percent(p.fraction ?? 0)}
           </text>
         </g>
