@@ -71,6 +71,10 @@ fn layouts_scan(rows: u64, sweep_rows: u64) -> String {
             "params": {"layout": "dsm", "io_unit_bytes": 512, "read_ahead_bytes": 512},
             "workload": {"generator": {"projectivity": 16, "selectivity": 1.0}},
             "sweep": {"rows": sweep_rows}
+        }),
+    )
+}
+
 fn fdtree_generated(requests: u64) -> String {
     // The tiny default geometry (the most merges per key), the largest preload, and the three
     // compare runs on top of the stepped one.
