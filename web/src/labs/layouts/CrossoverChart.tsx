@@ -121,7 +121,7 @@ function Plot({ sweep, width, height, crossovers, scenarioFraction }: PlotProps)
         </g>
       )}
       {sim === null && (
-        <text x={x(0.45)} y={y(lines.row * 0.55)} textAnchor="middle" className="layouts-chart-label" data-testid="layouts-no-crossover">
+        <text x={x(0.3)} y={y(lines.row * 0.85)} textAnchor="middle" className="layouts-chart-label" data-testid="layouts-no-crossover">
           no simulated crossover: the column store wins at every k
         </text>
       )}
