@@ -72,13 +72,13 @@ pub fn cases() -> Vec<BenchCase> {
             name: COLUMN_CASE,
             unit: "simulated scanned tuples",
             run: column_scan,
-            default_size: 20_000_000,
+            default_size: 200_000_000,
         },
         BenchCase {
             name: VALUES_CASE,
             unit: "simulated scanned tuples",
             run: row_scan_with_values,
-            default_size: 200_000,
+            default_size: 1_000_000,
         },
         BenchCase {
             name: SET_CASE,

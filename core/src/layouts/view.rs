@@ -1,4 +1,5 @@
-//! A plain-data snapshot of a running scan, for the future lab view (digest §7 items 1, 3):
+//! A plain-data snapshot of a running scan (digest §7 items 1, 3), for callers of the core
+//! (the lab's own payload is `lab::view`):
 //! the disk head moving between column files, the SSD's requests in flight, each stream's
 //! read-ahead window, each query's cursor and CPU.
 //!

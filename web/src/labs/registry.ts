@@ -5,7 +5,8 @@ import { fdtreeLab } from "./fdtree";
 import { flashlogLab } from "./flashlog";
 import { hddLab } from "./hdd";
 import { ipaLab } from "./ipa";
-import { TIME_SPEEDS, type LabEntry, type LabModule } from "./labModule";
+import { layoutsLab } from "./layouts";
+import type { LabEntry, LabModule } from "./labModule";
 import { masmLab } from "./masm";
 import { nandLab } from "./nand";
 import { ssdLab } from "./ssd";
@@ -13,20 +14,19 @@ import { ssdLab } from "./ssd";
 export type { LabEntry, LabModule, LabViews } from "./labModule";
 
 /** The built labs. Adding a lab: its folder's `index.ts`, and one line here. */
-export const BUILT_LABS: readonly LabModule[] = [hddLab, ssdLab, nandLab, masmLab, fdtreeLab, ipaLab, flashlogLab];
-
-/** Labs without a folder yet: metadata only. */
-const COMING_SOON: readonly LabEntry[] = [
-  {
-    id: "layouts",
-    title: "Row vs column",
-    summary: "Scan a table stored by rows or by columns on a disk and on flash.",
-    source: "Revisiting Database Storage Optimizations on Flash",
-    available: false,
-    speeds: TIME_SPEEDS,
-    defaultSpeed: 0.01,
-  },
+export const BUILT_LABS: readonly LabModule[] = [
+  hddLab,
+  ssdLab,
+  nandLab,
+  masmLab,
+  fdtreeLab,
+  ipaLab,
+  layoutsLab,
+  flashlogLab,
 ];
+
+/** Labs without a folder yet: metadata only (none today; a new lab can be announced here). */
+const COMING_SOON: readonly LabEntry[] = [];
 
 export const LABS: readonly LabEntry[] = [...BUILT_LABS.map((lab) => lab.entry), ...COMING_SOON];
 

@@ -12,13 +12,15 @@ pub const EVENT_KINDS: &[EventKindInfo] = &[
         code: IO_DONE,
         name: "io_done",
         args: ["query", "file", "device_kb", "seek"],
-        text: "Query {a}'s read of file {b} at device KB {c} completes (seek = {d}: 1 when it \
-               started ≥ 63 sectors from where the previous request ended)",
+        text: "Query {a}'s read of file {b} at device KB {c} completes ({d=0:it followed the \
+               previous request,1:a seek: it started ≥ 63 sectors from where the previous \
+               request ended})",
     },
     EventKindInfo {
         code: QUERY_DONE,
         name: "query_done",
         args: ["query", "answer_rows", "seeks", "elapsed_us"],
-        text: "Query {a} is done: {b} qualifying rows answered, {c} seeks, {d} µs elapsed",
+        text: "Query {a} is done: {b} qualifying {b:row|rows} answered, {c} {c:seek|seeks}, {d} µs \
+               elapsed",
     },
 ];

@@ -37,7 +37,7 @@ fn file_label(lab: &LayoutsLab, s: usize) -> (String, Option<u64>, bool) {
             Some(c as u64),
             false,
         ),
-        None => (table.layout.name().to_uppercase(), None, false),
+        None => (format!("{} file", table.layout.name()), None, false),
     }
 }
 

@@ -1,6 +1,6 @@
 //! The paper's experiments computed by simulation, each number beside the paper's reference
-//! (digest §5, E1–E11). Plain functions returning `Comparison`s and curves; not registered with
-//! the CLI yet.
+//! (digest §5, E1–E11). Plain functions returning `Comparison`s and curves; `layouts::claims`
+//! turns them into `flashlab reproduce` claims at a reduced scale.
 //!
 //! 1. `runner`: one scan of a shape-only table at a chosen row count (60 M = the paper's).
 //! 2. `projectivity`: E1 (LINEITEM, disk vs SSD-Fast), E2 (the three SSDs), E9 (ORDERS), the

@@ -1,0 +1,89 @@
+import { describe, expect, it } from "vitest";
+import { crossoverX, paperMarkers, percent, sweepLines } from "./chart";
+import { byteX, decodeRecent, fileSegments, jumpStats, shortLabel } from "./strip";
+import type { LayoutsFile, LayoutsPaperPoint, LayoutsSweepInfo } from "./types";
+
+function sweep(column: number[], row: number): LayoutsSweepInfo {
+  const n = column.length;
+  return {
+    rows: 1000,
+    io_unit_bytes: 131072,
+    read_ahead_bytes: 6291456,
+    selectivity: 0.1,
+    fractions: column.map((_, i) => (i + 1) / n),
+    row_s: row,
+    row_cpu_s: 0,
+    row_seeks: 0,
+    column_s: column,
+    column_cpu_s: column.map(() => 0),
+    column_seeks: column.map(() => 0),
+    row_model_s: row,
+    column_model_s: column,
+    crossover_k: null,
+    crossover_fraction: null,
+    model_crossover_fraction: null,
+  };
+}
+
+function file(base: number, bytes: number, label: string): LayoutsFile {
+  return {
+    query: 0,
+    label,
+    column: null,
+    is_index: false,
+    device_base: base,
+    device_bytes: bytes,
+    unit_bytes: 4096,
+    needed_units: 1,
+    issued_units: 0,
+    delivered_units: 0,
+    consumed_units: 0,
+  };
+}
+
+describe("the crossover chart", () => {
+  it("interpolates where the column curve passes the row line", () => {
+    const lines = sweepLines(sweep([1, 2, 3, 5], 4));
+    expect(lines.column).toHaveLength(4);
+    expect(crossoverX(lines.column, 4)).toBeCloseTo(0.875);
+    expect(lines.yMax).toBe(5);
+  });
+
+  it("has no crossover when the column store always wins", () => {
+    expect(crossoverX(sweepLines(sweep([1, 2, 3], 4)).column, 4)).toBeNull();
+  });
+
+  it("splits the paper's points into crossover markers and statements", () => {
+    const p = (fraction: number | null, unit: string): LayoutsPaperPoint => ({ id: "x", what: "w", fraction, value: null, unit, rows: 60e6, fixme: false });
+    const { crossovers, notes } = paperMarkers([p(0.9, "fraction"), p(null, "")]);
+    expect(crossovers).toHaveLength(1);
+    expect(notes).toHaveLength(1);
+    expect(percent(0.904)).toBe("90 %");
+  });
+});
+
+describe("the device strip", () => {
+  it("lays files out proportionally to their device bytes", () => {
+    const files = [file(0, 100, "A"), file(100, 300, "B")];
+    const segs = fileSegments(files, 400, 0, 400);
+    expect(segs.map((s) => [s.x0, s.x1])).toEqual([
+      [0, 100],
+      [100, 400],
+    ]);
+    expect(byteX(200, files, 400, 0, 400)).toBe(200);
+    expect(byteX(1e9, files, 400, 0, 400)).toBe(400);
+  });
+
+  it("decodes recent requests and counts the jumps between files", () => {
+    const recent = decodeRecent([0, 1, 0, 0, 0, 4, 0, 1, 2, 0, 1, 100, 4, 1, 2, 3, 0, 1, 104, 4, 0]);
+    expect(recent).toHaveLength(3);
+    expect(recent[1]?.seek).toBe(true);
+    expect(jumpStats(recent)).toEqual({ seeks: 1, fileSwitches: 1 });
+  });
+
+  it("shortens column names without the table prefix", () => {
+    expect(shortLabel("L_EXTENDEDPRICE", 6)).toBe("EXTEN…");
+    expect(shortLabel("O_CUSTKEY", 20)).toBe("CUSTKEY");
+    expect(shortLabel("NSM", 0)).toBe("");
+  });
+});
