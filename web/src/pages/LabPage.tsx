@@ -5,6 +5,7 @@ import { useClock, useFrame, usePanelFrame, useSession, useSessionState, useTour
 import { CrashBanner, LinkErrorBanner, LinkNoticeBanner, LoadErrorBanner } from "../components/Banners";
 import { BusyBanner } from "../components/BusyBanner";
 import { EventLog } from "../components/EventLog";
+import { ExportMenu } from "../components/ExportMenu";
 import { Glossed } from "../components/Glossed";
 import { InvariantsPanel } from "../components/InvariantsPanel";
 import { MetricsPanel } from "../components/MetricsPanel";
@@ -99,6 +100,7 @@ function AvailableLab({ lab }: { lab: LabEntry }) {
         <div className="lab-actions">
           <ScenarioPicker lab={lab.id} />
           <ScenarioFileButton />
+          <ExportMenu />
           <ShareButton disabled={status !== "ready"} />
         </div>
       </div>

@@ -1,0 +1,78 @@
+// "Export": the current view as SVG or PNG, the metrics now and every metric's series as CSV,
+// and the scenario as JSON. Files are made in the page and downloaded; nothing leaves the browser.
+import { useState } from "react";
+import { usePanelFrame, useSessionState } from "../app/context";
+import { metricsCsv, seriesCsv } from "../export/csv";
+import { stageSvg, svgToPng } from "../export/viewImage";
+
+function download(name: string, data: Blob): void {
+  const url = URL.createObjectURL(data);
+  const link = document.createElement("a");
+  link.href = url;
+  link.download = name;
+  document.body.appendChild(link);
+  link.click();
+  link.remove();
+  window.setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+function stage(): HTMLElement | null {
+  return document.querySelector<HTMLElement>(".lab-stage");
+}
+
+export function ExportMenu() {
+  const { scenario } = useSessionState();
+  const snapshot = usePanelFrame()?.snapshot;
+  const [problem, setProblem] = useState<string | null>(null);
+  if (!scenario || !snapshot) return null;
+  const base = `flashlab-${scenario.info.lab}-step${snapshot.state.step}`;
+  const image = async (kind: "svg" | "png"): Promise<void> => {
+    const element = stage();
+    const made = element ? stageSvg(element) : null;
+    if (!made) {
+      setProblem("this view has no chart to export");
+      return;
+    }
+    setProblem(null);
+    if (kind === "svg") download(`${base}.svg`, new Blob([made.svg], { type: "image/svg+xml" }));
+    else download(`${base}.png`, await svgToPng(made.svg, made.width, made.height));
+  };
+  return (
+    <details className="export-menu" data-testid="export-menu">
+      <summary className="button">Export</summary>
+      <div className="export-items" role="group" aria-label="Export">
+        <button type="button" className="link-button" data-testid="export-svg" onClick={() => void image("svg").catch((e: unknown) => setProblem(String(e)))}>
+          View as SVG (charts and grids)
+        </button>
+        <button type="button" className="link-button" data-testid="export-png" onClick={() => void image("png").catch((e: unknown) => setProblem(String(e)))}>
+          View as PNG (charts and grids)
+        </button>
+        <button
+          type="button"
+          className="link-button"
+          data-testid="export-metrics"
+          onClick={() => download(`${base}-metrics.csv`, new Blob([metricsCsv(snapshot.state.step, snapshot.metrics)], { type: "text/csv" }))}
+        >
+          Metrics now (CSV)
+        </button>
+        <button
+          type="button"
+          className="link-button"
+          data-testid="export-series"
+          onClick={() => download(`flashlab-${scenario.info.lab}-series.csv`, new Blob([seriesCsv(scenario.timeline)], { type: "text/csv" }))}
+        >
+          Metric series over the run (CSV)
+        </button>
+        <button
+          type="button"
+          className="link-button"
+          data-testid="export-scenario"
+          onClick={() => download(`flashlab-${scenario.info.lab}-scenario.json`, new Blob([scenario.json], { type: "application/json" }))}
+        >
+          Scenario (JSON)
+        </button>
+        {problem && <p className="export-problem">{problem}</p>}
+      </div>
+    </details>
+  );
+}
