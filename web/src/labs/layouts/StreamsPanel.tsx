@@ -22,14 +22,14 @@ export const StreamsPanel = memo(function StreamsPanel({ files, queries }: Props
         <h3 id="layouts-streams-title">Read-ahead streams</h3>
         <span className="layouts-note">consumed · delivered · issued · needed units</span>
       </header>
-      <ul className="layouts-stream-list">
+      <ul className="layouts-stream-list" tabIndex={0} aria-label="Read-ahead streams">
         {files.map((f, i) => (
           <li key={i} className="layouts-stream">
             <span className="layouts-stream-label" title={f.label}>
               {queries > 1 ? `q${f.query} ` : ""}
               {f.label}
             </span>
-            <span className="layouts-stream-bar" aria-label={`${f.label}: ${f.consumed_units} of ${f.needed_units} units consumed`}>
+            <span className="layouts-stream-bar" role="img" aria-label={`${f.label}: ${f.consumed_units} of ${f.needed_units} units consumed`}>
               <span className="issued" style={{ width: share(f.issued_units, f.needed_units), background: ACTIVE_COLOR }} />
               <span className="delivered" style={{ width: share(f.delivered_units, f.needed_units), background: fileColor(i) }} />
               <span className="consumed" style={{ width: share(f.consumed_units, f.needed_units) }} />

@@ -1,0 +1,32 @@
+// Accessibility: axe-core audits every route and every lab (and a tour, the results page and an
+// embedded view) for WCAG A/AA rules; no serious or critical violation is allowed.
+import AxeBuilder from "@axe-core/playwright";
+import { test, expect, openApp } from "./fixtures";
+
+const ROUTES = [
+  "#/",
+  "#/results",
+  "#/lab/hdd",
+  "#/lab/ssd",
+  "#/lab/nand",
+  "#/lab/masm",
+  "#/lab/fdtree",
+  "#/lab/ipa",
+  "#/lab/layouts",
+  "#/lab/flashlog",
+  "#/lab/ssd?tour=1-why-gc-copies&ts=2",
+  "#/lab/fdtree?scenario=wavefront-concurrent-clients&t=120&embed=1",
+];
+
+for (const route of ROUTES) {
+  test(`axe finds no serious or critical violation on ${route}`, async ({ page, consoleErrors }) => {
+    await openApp(page, route);
+    await page.waitForTimeout(300);
+    const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+    const bad = results.violations
+      .filter((v) => v.impact === "serious" || v.impact === "critical")
+      .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.length} nodes, e.g. ${v.nodes[0]?.target.join(" ") ?? ""}`);
+    expect(bad, bad.join("\n")).toEqual([]);
+    expect(consoleErrors).toEqual([]);
+  });
+}
