@@ -16,6 +16,7 @@ test("the HDD route opens with its platter, panels and a loaded scenario", async
   await expect(page.getByTestId("invariants-panel")).toBeVisible();
   await expect(page.getByTestId("metrics-panel")).toBeVisible();
   await expect(page.getByTestId("event-log")).toBeVisible();
+  await expect(page.getByTestId("leaves-out")).toContainText("What this model leaves out");
   const state = await api<SimState>(page, "state");
   expect(state.lab).toBe("hdd");
   expect(consoleErrors).toEqual([]);

@@ -25,6 +25,8 @@ export interface LabViews {
   watch: (scenarioName: string | null, description: string | null, info: CoreInfo) => string;
   /** Metrics shown first (in this order); the rest are behind "all metrics". */
   keyMetrics?: readonly string[];
+  /** What the model leaves out, and why: a few short sentences, shown beside every scenario. */
+  leavesOut?: readonly string[];
 }
 
 /** A built lab: its home-page entry, its views and the bundled scenario it opens with. */

@@ -18,6 +18,7 @@ describe("the lab registry", () => {
       expect(defaultScenario(id)?.name, id).toBe(lab.defaultScenario);
       expect(labViews(id), id).toBe(lab.views);
       expect(lab.entry.speeds, id).toContain(lab.entry.defaultSpeed);
+      expect(lab.views.leavesOut?.length ?? 0, `${id} says what its model leaves out`).toBeGreaterThan(0);
     }
   });
 

@@ -6,6 +6,7 @@ import { CrashBanner, LinkErrorBanner, LinkNoticeBanner, LoadErrorBanner } from 
 import { BusyBanner } from "../components/BusyBanner";
 import { EventLog } from "../components/EventLog";
 import { ExportMenu } from "../components/ExportMenu";
+import { LeavesOutPanel } from "../components/LeavesOutPanel";
 import { Glossed } from "../components/Glossed";
 import { InvariantsPanel } from "../components/InvariantsPanel";
 import { MetricsPanel } from "../components/MetricsPanel";
@@ -70,11 +71,13 @@ function WhatToWatch({ lab }: { lab: LabEntry }) {
 function LabSide({ lab }: { lab: LabEntry }) {
   const { scenario } = useSessionState();
   const Side = labViews(lab.id).Side;
+  const leavesOut = labViews(lab.id).leavesOut;
   return (
     <aside className="lab-side">
       <InvariantsPanel />
       <MetricsPanel keyMetrics={labViews(lab.id).keyMetrics} />
       <EventLog />
+      {leavesOut && <LeavesOutPanel lines={leavesOut} />}
       {Side && scenario && scenario.info.lab === lab.id && <Side info={scenario.info} />}
     </aside>
   );

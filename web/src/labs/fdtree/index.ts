@@ -25,6 +25,11 @@ export const fdtreeLab: LabModule = {
     View: FdtreeView,
     Side: FdtreeSourcesCard,
     watch: fdtreeWhatToWatch,
+    leavesOut: [
+      "A block I/O costs one constant fitted to one merge time (a calibration point): ratios between schemes are simulated, absolute seconds are fitted.",
+      "The SSD does not overlap concurrent requests (no device queue).",
+      "The Li FD-tree and B+tree baselines are in the core and its reproductions, not in this view.",
+    ],
     keyMetrics: [
       "ops_completed",
       "insert_worst_ms",

@@ -20,6 +20,11 @@ export const flashlogLab: LabModule = {
     View: FlashlogView,
     Side: FlashlogSourcesCard,
     watch: flashlogWhatToWatch,
+    leavesOut: [
+      "The USB-class drives have illustrative latency profiles, not measured ones; two throughput ratios are fitted once (calibration points).",
+      "The workload is TPC-C-like (CPU time and log bytes per transaction), not a database engine.",
+      "Append/Pack runs a write-only workload with the data at 80 % of the device.",
+    ],
     keyMetrics: [
       "commits_acked",
       "commits_per_s",

@@ -19,6 +19,11 @@ export const hddLab: LabModule = {
     View: HddView,
     Side: HddSourcesCard,
     watch: hddWhatToWatch,
+    leavesOut: [
+      "No operating system, file system or controller overheads: a request's time is its seek, rotation, transfer and head switches alone.",
+      "The seek curve is fitted to each drive's datasheet average and full-stroke times, not measured on a real drive.",
+      "No cache or command queue inside the drive: the only scheduler is the host's FCFS or SSTF.",
+    ],
     keyMetrics: [
       "requests_completed",
       "mean_latency_ms",

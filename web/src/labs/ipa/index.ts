@@ -20,6 +20,11 @@ export const ipaLab: LabModule = {
   views: {
     View: IpaView,
     watch: ipaWhatToWatch,
+    leavesOut: [
+      "No program interference between MLC neighbours and no ECC per delta record.",
+      "IPL is a counting model in the paper's geometry, not run on this device's blocks.",
+      "One op is one step: an op's several page write-backs are events of that one step.",
+    ],
     keyMetrics: ["host_writes", "appends", "out_of_place_writes", "ipa_percent", "gc_migrations", "erases", "write_amplification", "read_amplification", "gc_erases_per_host_write", "page_fetches"],
   },
   defaultScenario: "life-of-page-4711",

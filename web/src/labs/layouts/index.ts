@@ -18,6 +18,11 @@ export const layoutsLab: LabModule = {
   views: {
     View: LayoutsView,
     watch: layoutsWhatToWatch,
+    leavesOut: [
+      "No buffer pool and direct I/O, as in the paper; the CPU model has two fitted costs (calibration points).",
+      "Fixed-width columns; compression is a ratio with a fitted CPU cost, not a real codec.",
+      "The projectivity sweep runs at 4 million rows, not the paper's 60 million.",
+    ],
     keyMetrics: ["seeks", "requests", "elapsed_ms", "cpu_ms", "io_wait_ms", "answer_rows", "sweep_crossover_fraction", "bytes_read_kb"],
   },
   defaultScenario: "crossover-disk",

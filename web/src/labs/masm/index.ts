@@ -26,6 +26,11 @@ export const masmLab: LabModule = {
     View: MasmView,
     Side: MasmSourcesCard,
     watch: masmWhatToWatch,
+    leavesOut: [
+      "Devices are timed without noise; OS and CPU costs beyond the merge itself are not modelled.",
+      "Records have a fixed size and the table is one file sorted by key, with no secondary indexes.",
+      "Course scenarios are tiny so every page is visible; the paper's sizes run in the paper-results page.",
+    ],
     keyMetrics: [
       "updates_committed",
       "flushes",

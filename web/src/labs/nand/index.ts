@@ -22,6 +22,11 @@ export const nandLab: LabModule = {
     View: NandView,
     Side: NandSourcesCard,
     watch: nandWhatToWatch,
+    leavesOut: [
+      "Each cell's threshold voltage is drawn from a distribution; neighbours do not disturb each other.",
+      "Wear widens the distributions by a fitted law, and retention loss is one bake figure, not a model over time.",
+      "Read references are fixed: no read retry or soft decoding.",
+    ],
     keyMetrics: [
       "last_program_loops",
       "last_program_latency_us",

@@ -22,6 +22,11 @@ export const ssdLab: LabModule = {
     View: SsdView,
     Side: SsdSourcesCard,
     watch: ssdWhatToWatch,
+    leavesOut: [
+      "One page-mapped FTL with the whole map in memory: no hybrid mapping, no map caching.",
+      "Dies and channels follow datasheet timings; no ECC, read retries or power limits.",
+      "Wear is counted, not felt: no bit errors or failing blocks.",
+    ],
     keyMetrics: [
       "host_writes_pages",
       "flash_programs_pages",
