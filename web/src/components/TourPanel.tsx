@@ -90,7 +90,7 @@ export function TourPanel({ state }: { state: TourState }) {
   const last = index === tour.steps.length - 1;
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent): void => {
-      if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey || isControl(event.target)) return;
+      if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey || isControl(event.target, event.key)) return;
       if (event.key === "]" || event.key === "PageDown") app.tours.next().catch(ignore);
       else if (event.key === "[" || event.key === "PageUp") app.tours.back().catch(ignore);
       else return;

@@ -6,22 +6,28 @@ import type { LabSession } from "../app/session";
 
 const ignore = (): void => undefined;
 
-const CONTROL_TAGS = new Set(["INPUT", "TEXTAREA", "SELECT", "BUTTON", "A", "SUMMARY"]);
+const TEXT_TAGS = new Set(["INPUT", "TEXTAREA", "SELECT"]);
+const PRESSABLE_TAGS = new Set(["BUTTON", "A", "SUMMARY"]);
 
-/** A focused element that has its own meaning for these keys. */
-export function isControl(target: EventTarget | null): boolean {
+/**
+ * A focused element that has its own meaning for `key`: every key for a text field, a select
+ * or a slider; Space and Enter for a button or a link (they press it). Arrow keys on a focused
+ * button still move the timeline.
+ */
+export function isControl(target: EventTarget | null, key = " "): boolean {
   if (!(target instanceof HTMLElement)) return false;
-  if (target.isContentEditable) return true;
-  if (CONTROL_TAGS.has(target.tagName)) return true;
+  if (target.isContentEditable || TEXT_TAGS.has(target.tagName)) return true;
   const role = target.getAttribute("role");
-  return role === "button" || role === "slider" || role === "tab" || role === "menuitem";
+  if (role === "slider" || role === "textbox") return true;
+  const pressable = PRESSABLE_TAGS.has(target.tagName) || role === "button" || role === "tab" || role === "menuitem";
+  return pressable && (key === " " || key === "Enter");
 }
 
 export function useTimelineKeys(session: LabSession): void {
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent): void => {
       if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey) return;
-      if (isControl(event.target)) return;
+      if (isControl(event.target, event.key)) return;
       const { status, scenario } = session.current;
       if (status !== "ready" || !scenario) return;
       switch (event.key) {
