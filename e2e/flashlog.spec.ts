@@ -67,3 +67,18 @@ test("Append/Pack shows the two logs, the free pool and write amplification", as
   }
   expect(consoleErrors).toEqual([]);
 });
+
+test("'crash now' cuts the power at the time shown, and recovery then finds every acknowledged commit", async ({ page, consoleErrors }) => {
+  await openApp(page, "#/lab/flashlog?scenario=flashlogging-vs-disk-vs-ideal&t=60");
+  await expect.poll(async () => (await api<SimState>(page, "state")).step).toBe(60);
+  await page.getByTestId("flashlog-crash-now").click();
+  await expect(page.getByTestId("flashlog-crash-now")).toHaveText("Crash earlier, here", { timeout: 30_000 });
+  const end = await api<SimState>(page, "runToEnd");
+  expect(end.done).toBe(true);
+  const metrics = await api<Record<string, number>>(page, "metrics");
+  expect(metrics["acked_commits_lost"]).toBe(0);
+  expect(metrics["recovered_commits"]).toBeGreaterThanOrEqual(metrics["commits_acked"] ?? Number.POSITIVE_INFINITY);
+  const invariants = await api<InvariantReport[]>(page, "invariants");
+  for (const invariant of invariants) expect(invariant.ok, `${invariant.name} ${invariant.detail}`).toBe(true);
+  expect(consoleErrors).toEqual([]);
+});
