@@ -3,7 +3,7 @@
 // ../useScenarioEdit.ts); a slider reloads once it rests for a moment, not on every pixel.
 import { useEffect, useRef, useState } from "react";
 import { formatNumber } from "../../format/units";
-import { clamp, fillRange, opRange, PATTERNS, readKnobs, withFill, withOverProvisioning, withPattern, type Knobs, type Range, type SsdPatternName } from "./scenarioEdit";
+import { clamp, fillRange, opRange, PATTERNS, rangeHolding, readKnobs, withFill, withOverProvisioning, withPattern, type Knobs, type Range, type SsdPatternName } from "./scenarioEdit";
 import type { SsdMeta } from "./types";
 import type { ScenarioEdit } from "../useScenarioEdit";
 
@@ -86,10 +86,11 @@ export function WorkloadControls({ json, meta, currentOp, editor, disabled }: Pr
   const knobs = readOrNull(json);
   if (!knobs) return null;
   const g = meta.geometry;
-  const ops = opRange(
+  const grid = opRange(
     { physicalPages: g.physical_pages, dies: g.dies, pagesPerBlock: g.pages_per_block, highWatermarkBlocks: meta.policy.gc_high_watermark_blocks },
     knobs,
   );
+  const ops = grid && rangeHolding(grid, currentOp);
   const fill = fillRange(knobs);
   const off = disabled || editor.busy;
   return (

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { clamp, editedTitle, fillRange, logicalPages, opAccepted, opRange, readKnobs, withFill, withOverProvisioning, withPattern, type ShapeLimits } from "./scenarioEdit";
+import { clamp, editedTitle, fillRange, logicalPages, opAccepted, opRange, rangeHolding, readKnobs, withFill, withOverProvisioning, withPattern, type ShapeLimits } from "./scenarioEdit";
 
 const COURSE: ShapeLimits = { physicalPages: 16384, dies: 8, pagesPerBlock: 32, highWatermarkBlocks: 2 };
 
@@ -58,5 +58,12 @@ describe("SSD scenario edits", () => {
     expect(clamp(0, range)).toBe(0.05);
     expect(clamp(0.437, range)).toBe(0.45);
     expect(clamp(Number.NaN, range)).toBe(0.05);
+  });
+});
+
+describe("rangeHolding", () => {
+  it("widens a slider's range to the loaded value instead of clamping it (0.9 shows as 90 %, not 50 %)", () => {
+    expect(rangeHolding({ min: 0.05, max: 0.5, step: 0.05 }, 0.9)).toEqual({ min: 0.05, max: 0.9, step: 0.05 });
+    expect(rangeHolding({ min: 0.05, max: 0.5, step: 0.05 }, 0.2)).toEqual({ min: 0.05, max: 0.5, step: 0.05 });
   });
 });

@@ -128,6 +128,14 @@ export function opRange(shape: ShapeLimits, knobs: Knobs): Range | null {
   return { min, max, step: OP_STEP };
 }
 
+/**
+ * The slider's range widened to hold the loaded value: a scenario file may set a value the
+ * slider's grid does not reach (0.9 over-provisioning), and the slider must show it, not clamp it.
+ */
+export function rangeHolding(range: Range, value: number): Range {
+  return { ...range, min: Math.min(range.min, value), max: Math.max(range.max, value) };
+}
+
 /** The fill slider's range: [0, 1], or from one step up while warm-up writes need a fill. */
 export function fillRange(knobs: Knobs): Range {
   return { min: knobs.warmupWrites > 0 ? FILL_STEP : 0, max: 1, step: FILL_STEP };
