@@ -124,6 +124,12 @@ export function MasmControls({ json, keySpace, editor, disabled }: Props) {
         compare
       </label>
       {editor.busy && <span className="masm-busy">reloading…</span>}
+      {!explicit && (
+        <p className="masm-controls-why" data-testid="masm-controls-why">
+          Scan, Migrate and Crash are off because this scenario generates its updates. Scenarios with explicit ops (outer
+          join, crash and recover, migration is safe, skew coalescing) take them.
+        </p>
+      )}
     </div>
   );
 }
