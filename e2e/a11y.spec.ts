@@ -16,6 +16,7 @@ const ROUTES = [
   "#/lab/flashlog",
   "#/lab/ssd?tour=1-why-gc-copies&ts=2",
   "#/lab/fdtree?scenario=wavefront-concurrent-clients&t=120&embed=1",
+  "#/lab/hdd?scenario=random-reads-fcfs&t=200&race=random-reads-sstf",
 ];
 
 for (const route of ROUTES) {

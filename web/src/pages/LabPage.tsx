@@ -1,7 +1,7 @@
 // A lab page: the title, scenario controls and messages on top; the lab's animated view and the
 // timeline on the left; invariants, metrics, sources and the event log on the right.
-import { useEffect } from "react";
-import { useClock, useFrame, usePanelFrame, useSession, useSessionState, useTour } from "../app/context";
+import { useEffect, useState } from "react";
+import { useAppState, useClock, useFrame, usePanelFrame, useSession, useSessionState, useTour } from "../app/context";
 import { CrashBanner, LinkErrorBanner, LinkNoticeBanner, LoadErrorBanner } from "../components/Banners";
 import { BusyBanner } from "../components/BusyBanner";
 import { EventLog } from "../components/EventLog";
@@ -18,7 +18,8 @@ import { TourPanel } from "../components/TourPanel";
 import { useTimelineKeys } from "../components/useTimelineKeys";
 import type { LabEntry } from "../labs/registry";
 import { labViews } from "../labs/views";
-import { scenariosFor } from "../labs/scenarios";
+import { scenariosFor, type BundledScenario } from "../labs/scenarios";
+import { RaceView } from "../components/RaceView";
 
 function ComingSoon({ lab }: { lab: LabEntry }) {
   return (
@@ -34,7 +35,29 @@ function ComingSoon({ lab }: { lab: LabEntry }) {
   );
 }
 
-function LabStage({ lab }: { lab: LabEntry }) {
+/** "Race against…": another bundled scenario of this lab, shown beside this run at the same time. */
+function RacePicker({ lab, race, onRace }: { lab: LabEntry; race: string | null; onRace: (name: string | null) => void }) {
+  const { scenario } = useSessionState();
+  const source = scenario?.source;
+  const current = source?.kind === "bundled" ? source.name : null;
+  const others = scenariosFor(lab.id).filter((s) => s.name !== current);
+  if (others.length === 0) return null;
+  return (
+    <label className="race-picker" title="Run another scenario beside this one, at the same simulated time">
+      <span className="picker-label">Race</span>
+      <select data-testid="race-select" value={race ?? ""} onChange={(event) => onRace(event.target.value === "" ? null : event.target.value)}>
+        <option value="">no race</option>
+        {others.map((s) => (
+          <option key={s.name} value={s.name}>
+            {s.title}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
+function LabStage({ lab, race }: { lab: LabEntry; race: BundledScenario | null }) {
   const { scenario, playing, status } = useSessionState();
   const snapshot = useFrame()?.snapshot ?? null;
   const panelSnapshot = usePanelFrame()?.snapshot ?? snapshot;
@@ -50,6 +73,7 @@ function LabStage({ lab }: { lab: LabEntry }) {
     return <div className="stage-placeholder">{message}</div>;
   }
   const View = views.View;
+  if (race) return <RaceView lab={lab} other={race} />;
   return <View snapshot={snapshot} panelSnapshot={panelSnapshot} info={scenario.info} clockNs={clockNs} playing={playing} />;
 }
 
@@ -85,6 +109,9 @@ function LabSide({ lab }: { lab: LabEntry }) {
 
 function AvailableLab({ lab }: { lab: LabEntry }) {
   const session = useSession();
+  const { route } = useAppState();
+  const [raceName, setRaceName] = useState<string | null>(route.kind === "lab" ? route.params.get("race") : null);
+  const race = raceName === null ? null : (scenariosFor(lab.id).find((s) => s.name === raceName) ?? null);
   const { scenario, status } = useSessionState();
   useTimelineKeys(session);
   useEffect(() => {
@@ -102,6 +129,7 @@ function AvailableLab({ lab }: { lab: LabEntry }) {
         </div>
         <div className="lab-actions">
           <ScenarioPicker lab={lab.id} />
+          <RacePicker lab={lab} race={raceName} onRace={setRaceName} />
           <ScenarioFileButton />
           <ExportMenu />
           <ShareButton disabled={status !== "ready"} />
@@ -116,7 +144,7 @@ function AvailableLab({ lab }: { lab: LabEntry }) {
         <section className="lab-main" aria-label={`${lab.title} simulation`}>
           <WhatToWatch lab={lab} />
           <div className="lab-stage">
-            <LabStage lab={lab} />
+            <LabStage lab={lab} race={race} />
           </div>
           <Timeline speeds={lab.speeds} />
         </section>

@@ -1,5 +1,6 @@
 // "Now serving": the busy request, its three phases as one bar with a moving cursor (seek,
 // rotational wait, transfer: widths are the core's durations), and the scheduler's last pick.
+import type { CSSProperties } from "react";
 import { formatNs, formatNumber } from "../../format/units";
 import { formatBytes, schedulerName } from "./format";
 import { phaseAt } from "./kinematics";
@@ -78,7 +79,7 @@ function PhaseBar({ meta, timeNs }: { meta: HddMeta; timeNs: number }) {
           <div
             key={p.key}
             className={p.key === state.phase ? "phase-segment active" : "phase-segment"}
-            style={{ flexGrow: shares[i] ?? 0, background: p.color }}
+            style={{ flexGrow: shares[i] ?? 0, "--phase-color": p.color } as CSSProperties}
           >
             {(shares[i] ?? 0) >= 0.2 && <span className="phase-name">{p.label}</span>}
           </div>

@@ -1,0 +1,25 @@
+// A race runs another scenario of the same lab beside the one you drive, at the same simulated
+// time: FCFS against SSTF answers "which scheduler finishes more requests?" at a glance.
+import { test, expect, api, openApp, type SimState } from "./fixtures";
+
+function otherValue(page: import("@playwright/test").Page, metric: string): import("@playwright/test").Locator {
+  return page.locator(`[data-testid="race-table"] tr[data-metric="${metric}"] [data-testid="race-other-value"]`);
+}
+
+test("FCFS raced against SSTF: the other run follows to the same time, forward and back", async ({ page, consoleErrors }) => {
+  await openApp(page, "#/lab/hdd?scenario=random-reads-fcfs&t=200&race=random-reads-sstf");
+  await expect(page.getByTestId("race")).toBeVisible();
+  await expect(otherValue(page, "requests_completed")).not.toHaveText("—", { timeout: 30_000 });
+  const mine = await api<Record<string, number>>(page, "metrics");
+  const theirs = Number((await otherValue(page, "requests_completed").innerText()).replace(/[^\d]/g, ""));
+  // At the same simulated time SSTF has completed more requests than FCFS.
+  expect(theirs).toBeGreaterThan(mine["requests_completed"] ?? Number.POSITIVE_INFINITY);
+  await api(page, "seek", 0);
+  // Back at time 0 the other run shows time 0 too (its steps stamped 0 ns, the first arrivals).
+  await expect(page.locator('[data-testid="race-table"] thead')).toContainText("at 0 ns");
+  await expect(otherValue(page, "requests_completed")).toHaveText("0 requests");
+  expect((await api<SimState>(page, "state")).step).toBe(0);
+  await page.getByTestId("race-select").selectOption("");
+  await expect(page.getByTestId("race")).toHaveCount(0);
+  expect(consoleErrors).toEqual([]);
+});
