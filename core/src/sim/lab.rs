@@ -26,6 +26,23 @@ pub struct Metric {
     pub unit: &'static str,
 }
 
+impl Metric {
+    /// A metric: its name, value, label for the UI and unit (every lab's metrics use this).
+    pub const fn new(
+        name: &'static str,
+        value: f64,
+        label: &'static str,
+        unit: &'static str,
+    ) -> Self {
+        Self {
+            name,
+            value,
+            label,
+            unit,
+        }
+    }
+}
+
 /// One answer to a read-type op: `{op, kind, ...}` (DESIGN §3.2). `op` is the op's index.
 pub type Answer = Value;
 

@@ -15,15 +15,6 @@ use super::lab::HddLab;
 use super::workload::{GeneratorKind, WorkloadPlan};
 use crate::sim::Metric;
 
-fn metric(name: &'static str, value: f64, label: &'static str, unit: &'static str) -> Metric {
-    Metric {
-        name,
-        value,
-        label,
-        unit,
-    }
-}
-
 pub fn metrics(lab: &HddLab) -> Vec<Metric> {
     let ledger = &lab.ledger;
     let completed = ledger.completed;
@@ -43,98 +34,98 @@ pub fn metrics(lab: &HddLab) -> Vec<Metric> {
         sums.host_wait_ns as f64 / ledger.admitted as f64 / 1e6
     };
     let mut out = vec![
-        metric(
+        Metric::new(
             "requests_completed",
             completed as f64,
             "requests completed",
             "requests",
         ),
-        metric(
+        Metric::new(
             "requests_total",
             lab.setup.workload.total_requests() as f64,
             "requests in the workload",
             "requests",
         ),
-        metric(
+        Metric::new(
             "mean_latency_ms",
             mean_ms(sums.latency_ns),
             "mean latency",
             "ms",
         ),
-        metric(
+        Metric::new(
             "p50_latency_ms",
             lab.histogram.quantile_ms(0.5),
             "median latency",
             "ms",
         ),
-        metric(
+        Metric::new(
             "p99_latency_ms",
             lab.histogram.quantile_ms(0.99),
             "99th percentile latency",
             "ms",
         ),
-        metric(
+        Metric::new(
             "max_latency_ms",
             ledger.max_latency_ns as f64 / 1e6,
             "maximum latency",
             "ms",
         ),
-        metric(
+        Metric::new(
             "mean_queue_wait_ms",
             mean_ms(sums.latency_ns.saturating_sub(sums.service_ns)),
             "mean wait in the disk queue",
             "ms",
         ),
-        metric(
+        Metric::new(
             "mean_service_ms",
             mean_ms(sums.service_ns),
             "mean service time",
             "ms",
         ),
-        metric("mean_seek_ms", mean_ms(sums.seek_ns), "mean seek", "ms"),
-        metric(
+        Metric::new("mean_seek_ms", mean_ms(sums.seek_ns), "mean seek", "ms"),
+        Metric::new(
             "mean_rotation_ms",
             mean_ms(sums.rotation_ns),
             "mean rotational latency",
             "ms",
         ),
-        metric(
+        Metric::new(
             "mean_transfer_ms",
             mean_ms(sums.transfer_ns),
             "mean media transfer",
             "ms",
         ),
-        metric(
+        Metric::new(
             "mean_switch_ms",
             mean_ms(sums.switch_ns),
             "mean head/cylinder switching",
             "ms",
         ),
-        metric(
+        Metric::new(
             "mean_host_wait_ms",
             host_wait_ms,
             "mean wait in the host (queue full)",
             "ms",
         ),
-        metric(
+        Metric::new(
             "throughput_mb_s",
             per_second(ledger.bytes_transferred as f64) / 1e6,
             "throughput",
             "MB/s",
         ),
-        metric(
+        Metric::new(
             "requests_per_s",
             per_second(completed as f64),
             "requests per second",
             "1/s",
         ),
-        metric(
+        Metric::new(
             "bytes_transferred",
             ledger.bytes_transferred as f64,
             "bytes transferred",
             "B",
         ),
-        metric(
+        Metric::new(
             "utilization",
             per_second(ledger.busy_ns as f64 / 1e9),
             "fraction of time the disk is busy",
@@ -148,14 +139,14 @@ pub fn metrics(lab: &HddLab) -> Vec<Metric> {
     if let Some(plan) = scan_plan {
         let scan_ns = lab.scan_done_ns.unwrap_or(lab.now_ns());
         let scan_bytes = (plan.requests * plan.request_sectors * SECTOR_BYTES) as f64;
-        out.push(metric(
+        out.push(Metric::new(
             "scan_time_ms",
             scan_ns as f64 / 1e6,
             "scan time (so far, until it ends)",
             "ms",
         ));
         if let Some(done_ns) = lab.scan_done_ns {
-            out.push(metric(
+            out.push(Metric::new(
                 "scan_throughput_mb_s",
                 if done_ns > 0 {
                     scan_bytes / (done_ns as f64 / 1e9) / 1e6
@@ -167,21 +158,21 @@ pub fn metrics(lab: &HddLab) -> Vec<Metric> {
             ));
         }
         if let Some(isolated_ns) = lab.setup.isolated_scan_ns {
-            out.push(metric(
+            out.push(Metric::new(
                 "isolated_scan_time_ms",
                 isolated_ns as f64 / 1e6,
                 "the same scan alone",
                 "ms",
             ));
             if let (Some(done_ns), true) = (lab.scan_done_ns, isolated_ns > 0) {
-                out.push(metric(
+                out.push(Metric::new(
                     "scan_slowdown",
                     done_ns as f64 / isolated_ns as f64,
                     "scan time / isolated scan time",
                     "x",
                 ));
             }
-            out.push(metric(
+            out.push(Metric::new(
                 "updates_completed",
                 ledger.writes_completed as f64,
                 "in-place updates completed",

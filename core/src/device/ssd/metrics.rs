@@ -3,15 +3,6 @@
 use super::lab::SsdLab;
 use crate::sim::Metric;
 
-fn metric(name: &'static str, value: f64, label: &'static str, unit: &'static str) -> Metric {
-    Metric {
-        name,
-        value,
-        label,
-        unit,
-    }
-}
-
 pub fn metrics(lab: &SsdLab) -> Vec<Metric> {
     let c = lab.measured();
     let wa = if c.host_writes == 0 {
@@ -36,106 +27,106 @@ pub fn metrics(lab: &SsdLab) -> Vec<Metric> {
     };
     let (r, w) = (&lab.read_latency, &lab.write_latency);
     vec![
-        metric(
+        Metric::new(
             "host_writes_pages",
             c.host_writes as f64,
             "host writes",
             "pages",
         ),
-        metric(
+        Metric::new(
             "flash_programs_pages",
             c.flash_programs as f64,
             "flash programs",
             "pages",
         ),
-        metric("write_amplification", wa, "write amplification", "×"),
-        metric(
+        Metric::new("write_amplification", wa, "write amplification", "×"),
+        Metric::new(
             "gc_count",
             c.gc_victims as f64,
             "GC victims collected",
             "blocks",
         ),
-        metric(
+        Metric::new(
             "relocated_pages",
             c.relocations as f64,
             "pages copied by GC",
             "pages",
         ),
-        metric("erases", c.erases as f64, "block erases", "erases"),
-        metric(
+        Metric::new("erases", c.erases as f64, "block erases", "erases"),
+        Metric::new(
             "wear_level_moves",
             c.wear_moves as f64,
             "static wear-levelling moves",
             "blocks",
         ),
-        metric(
+        Metric::new(
             "trimmed_pages",
             c.trimmed as f64,
             "valid pages trimmed",
             "pages",
         ),
-        metric(
+        Metric::new(
             "erase_count_min",
             f64::from(min.min(max)),
             "least erase count",
             "erases",
         ),
-        metric(
+        Metric::new(
             "erase_count_max",
             f64::from(max),
             "greatest erase count",
             "erases",
         ),
-        metric("erase_count_mean", mean, "mean erase count", "erases"),
-        metric(
+        Metric::new("erase_count_mean", mean, "mean erase count", "erases"),
+        Metric::new(
             "mean_read_latency_us",
             r.mean_ns() / 1e3,
             "mean read latency",
             "µs",
         ),
-        metric(
+        Metric::new(
             "p99_read_latency_us",
             r.quantile_ns(990) as f64 / 1e3,
             "p99 read latency",
             "µs",
         ),
-        metric(
+        Metric::new(
             "mean_write_latency_us",
             w.mean_ns() / 1e3,
             "mean write latency",
             "µs",
         ),
-        metric(
+        Metric::new(
             "p99_write_latency_us",
             w.quantile_ns(990) as f64 / 1e3,
             "p99 write latency",
             "µs",
         ),
-        metric(
+        Metric::new(
             "throughput_mb_s",
             per_s(lab.bytes_done as f64) / 1e6,
             "throughput",
             "MB/s",
         ),
-        metric(
+        Metric::new(
             "iops",
             per_s(lab.completed as f64),
             "requests per second",
             "1/s",
         ),
-        metric(
+        Metric::new(
             "requests_completed",
             lab.completed as f64,
             "requests completed",
             "requests",
         ),
-        metric(
+        Metric::new(
             "free_blocks",
             f64::from(lab.ftl.free_blocks()),
             "free blocks",
             "blocks",
         ),
-        metric(
+        Metric::new(
             "sim_time_ms",
             lab.now_ns() as f64 / 1e6,
             "simulated time",

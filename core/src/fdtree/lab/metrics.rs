@@ -5,15 +5,6 @@ use super::FdLab;
 use crate::fdtree::conc::OpKind;
 use crate::sim::Metric;
 
-fn metric(name: &'static str, value: f64, label: &'static str, unit: &'static str) -> Metric {
-    Metric {
-        name,
-        value,
-        label,
-        unit,
-    }
-}
-
 pub fn metrics(lab: &FdLab) -> Vec<Metric> {
     let r = &lab.run.report;
     let tree = &lab.run.tree;
@@ -26,88 +17,88 @@ pub fn metrics(lab: &FdLab) -> Vec<Metric> {
         0.0
     };
     vec![
-        metric(
+        Metric::new(
             "ops_total",
             lab.cfg.total_ops as f64,
             "ops in the workload",
             "ops",
         ),
-        metric(
+        Metric::new(
             "ops_completed",
             r.completed.len() as f64,
             "ops completed",
             "ops",
         ),
-        metric("throughput_ops_per_s", throughput, "throughput", "ops/s"),
-        metric(
+        Metric::new("throughput_ops_per_s", throughput, "throughput", "ops/s"),
+        Metric::new(
             "insert_mean_ms",
             ins.mean_ns / 1e6,
             "mean insertion R_p",
             "ms",
         ),
-        metric(
+        Metric::new(
             "insert_worst_ms",
             ins.max_ns as f64 / 1e6,
             "worst insertion R_p",
             "ms",
         ),
-        metric(
+        Metric::new(
             "insert_std_ms",
             ins.std_ns / 1e6,
             "σ of insertion R_p",
             "ms",
         ),
-        metric(
+        Metric::new(
             "lookup_mean_ms",
             look.mean_ns / 1e6,
             "mean lookup R_p",
             "ms",
         ),
-        metric(
+        Metric::new(
             "lookup_worst_ms",
             look.max_ns as f64 / 1e6,
             "worst lookup R_p",
             "ms",
         ),
-        metric(
+        Metric::new(
             "blocks_read",
             tree.store.io.blocks_read as f64,
             "blocks read",
             "blocks",
         ),
-        metric(
+        Metric::new(
             "blocks_written",
             tree.store.io.blocks_written as f64,
             "blocks written",
             "blocks",
         ),
-        metric(
+        Metric::new(
             "live_blocks",
             tree.store.live_blocks() as f64,
             "live blocks",
             "blocks",
         ),
-        metric(
+        Metric::new(
             "peak_live_blocks",
             r.peak_live_blocks() as f64,
             "peak live blocks",
             "blocks",
         ),
-        metric("merges", tree.metrics.merges as f64, "merges", "merges"),
-        metric(
+        Metric::new("merges", tree.metrics.merges as f64, "merges", "merges"),
+        Metric::new(
             "longest_merge_ms",
             r.longest_merge_ns() as f64 / 1e6,
             "longest merge",
             "ms",
         ),
-        metric(
+        Metric::new(
             "lock_waits",
             lab.run.latch_waits() as f64,
             "lock waits",
             "waits",
         ),
-        metric("slot_waits", r.slot_waits as f64, "L0 slot waits", "waits"),
-        metric(
+        Metric::new("slot_waits", r.slot_waits as f64, "L0 slot waits", "waits"),
+        Metric::new(
             "entries",
             tree.len() as f64,
             "entries in the index",

@@ -4,77 +4,68 @@ use super::IpaLab;
 use super::view::counters;
 use crate::sim::Metric;
 
-fn metric(name: &'static str, value: f64, label: &'static str, unit: &'static str) -> Metric {
-    Metric {
-        name,
-        value,
-        label,
-        unit,
-    }
-}
-
 pub fn metrics(lab: &IpaLab) -> Vec<Metric> {
     let c = counters(&lab.store);
     vec![
-        metric("ops_done", lab.next_op as f64, "ops executed", "ops"),
-        metric(
+        Metric::new("ops_done", lab.next_op as f64, "ops executed", "ops"),
+        Metric::new(
             "transactions",
             c.transactions as f64,
             "committed writes",
             "txns",
         ),
-        metric(
+        Metric::new(
             "host_writes",
             c.host_writes as f64,
             "host page writes",
             "writes",
         ),
-        metric("appends", c.appends as f64, "in-place appends", "writes"),
-        metric(
+        Metric::new("appends", c.appends as f64, "in-place appends", "writes"),
+        Metric::new(
             "out_of_place_writes",
             c.out_of_place_writes as f64,
             "out-of-place rewrites",
             "writes",
         ),
-        metric(
+        Metric::new(
             "new_page_writes",
             c.new_page_writes as f64,
             "new-page writes",
             "writes",
         ),
-        metric("page_fetches", c.page_fetches as f64, "page reads", "reads"),
-        metric(
+        Metric::new("page_fetches", c.page_fetches as f64, "page reads", "reads"),
+        Metric::new(
             "gc_migrations",
             c.gc_migrations as f64,
             "GC page migrations",
             "pages",
         ),
-        metric("erases", c.erases as f64, "block erases", "erases"),
-        metric(
+        Metric::new("erases", c.erases as f64, "block erases", "erases"),
+        Metric::new(
             "ipa_percent",
             c.ipa_percent,
             "update write-backs as appends",
             "%",
         ),
-        metric(
+        Metric::new(
             "write_amplification",
             c.write_amplification,
             "write amplification (App. B)",
             "×",
         ),
-        metric(
+        Metric::new(
             "read_amplification",
             c.read_amplification,
             "read amplification (App. B)",
             "×",
         ),
-        metric(
+        Metric::new(
             "gc_erases_per_host_write",
             c.gc_erases_per_host_write,
             "GC erases per host write",
             "erases/write",
         ),
-        metric(
+        Metric::new(
             "simulated_ms",
             lab.now_ns() as f64 / 1e6,
             "simulated flash time",

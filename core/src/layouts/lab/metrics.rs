@@ -5,15 +5,6 @@
 use super::{LayoutsLab, query_times, sweep_of};
 use crate::sim::Metric;
 
-fn metric(name: &'static str, value: f64, label: &'static str, unit: &'static str) -> Metric {
-    Metric {
-        name,
-        value,
-        label,
-        unit,
-    }
-}
-
 pub fn metrics(lab: &LayoutsLab) -> Vec<Metric> {
     let run = &lab.run;
     let d = &run.devices[0];
@@ -29,26 +20,26 @@ pub fn metrics(lab: &LayoutsLab) -> Vec<Metric> {
         .filter(|q| q.finished_ns.is_some())
         .count();
     let mut out = vec![
-        metric(
+        Metric::new(
             "sim_time_ms",
             lab.now_ns() as f64 / 1e6,
             "simulated time",
             "ms",
         ),
-        metric(
+        Metric::new(
             "elapsed_ms",
             elapsed as f64 / 1e6,
             "slowest query's elapsed time",
             "ms",
         ),
-        metric("cpu_ms", cpu / 1e6, "CPU time (all queries)", "ms"),
-        metric(
+        Metric::new("cpu_ms", cpu / 1e6, "CPU time (all queries)", "ms"),
+        Metric::new(
             "io_wait_ms",
             io_wait / 1e6,
             "I/O wait = elapsed − CPU (all queries)",
             "ms",
         ),
-        metric(
+        Metric::new(
             "cpu_fraction",
             if elapsed == 0 {
                 0.0
@@ -58,30 +49,30 @@ pub fn metrics(lab: &LayoutsLab) -> Vec<Metric> {
             "CPU share of the queries' elapsed time",
             "",
         ),
-        metric("requests", d.requests as f64, "I/O requests", "requests"),
-        metric(
+        Metric::new("requests", d.requests as f64, "I/O requests", "requests"),
+        Metric::new(
             "seeks",
             d.seeks as f64,
             "seeks (≥ 63 sectors apart, §5.1.1)",
             "seeks",
         ),
-        metric("bytes_read_kb", d.bytes as f64 / 1024.0, "bytes read", "KB"),
-        metric(
+        Metric::new("bytes_read_kb", d.bytes as f64 / 1024.0, "bytes read", "KB"),
+        Metric::new(
             "answer_rows",
             answers as f64,
             "qualifying rows answered",
             "rows",
         ),
-        metric("queries_done", done as f64, "queries finished", "queries"),
+        Metric::new("queries_done", done as f64, "queries finished", "queries"),
     ];
     if let Some((k, f)) = sweep_of(lab).and_then(|s| s.crossover) {
-        out.push(metric(
+        out.push(Metric::new(
             "sweep_crossover_k",
             k,
             "sweep: crossover attribute count",
             "attributes",
         ));
-        out.push(metric(
+        out.push(Metric::new(
             "sweep_crossover_fraction",
             f,
             "sweep: crossover byte fraction",

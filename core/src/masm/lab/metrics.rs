@@ -6,15 +6,6 @@ use super::view::theorem_writes;
 use crate::masm::baseline::SchemeKind;
 use crate::sim::Metric;
 
-fn metric(name: &'static str, value: f64, label: &'static str, unit: &'static str) -> Metric {
-    Metric {
-        name,
-        value,
-        label,
-        unit,
-    }
-}
-
 fn mean_ms(values: &[u64]) -> f64 {
     if values.is_empty() {
         0.0
@@ -29,154 +20,154 @@ pub fn metrics(lab: &MasmLab) -> Vec<Metric> {
     let capacity = lab.masm.layout().ssd_capacity_pages.max(1);
     let max_scan = lab.scan_ns.iter().copied().max().unwrap_or(0);
     let mut out = vec![
-        metric(
+        Metric::new(
             "ops_total",
             lab.cfg.ops.len() as f64,
             "ops in the workload",
             "ops",
         ),
-        metric(
+        Metric::new(
             "ops_completed",
             s.ops_completed as f64,
             "ops completed",
             "ops",
         ),
-        metric(
+        Metric::new(
             "updates_committed",
             s.updates as f64,
             "updates committed",
             "updates",
         ),
-        metric(
+        Metric::new(
             "update_stalls",
             s.stalls as f64,
             "updates that had to wait",
             "updates",
         ),
-        metric(
+        Metric::new(
             "pages_stolen",
             s.steals as f64,
             "query pages stolen by the buffer",
             "pages",
         ),
-        metric("flushes", s.flushes as f64, "flushes (1-pass runs)", "runs"),
-        metric(
+        Metric::new("flushes", s.flushes as f64, "flushes (1-pass runs)", "runs"),
+        Metric::new(
             "two_pass_merges",
             s.merges as f64,
             "2-pass merges",
             "merges",
         ),
-        metric(
+        Metric::new(
             "runs_live",
             lab.masm.runs().len() as f64,
             "runs on the SSD",
             "runs",
         ),
-        metric(
+        Metric::new(
             "one_pass_runs",
             lab.masm.one_pass_runs() as f64,
             "1-pass runs (K1)",
             "runs",
         ),
-        metric(
+        Metric::new(
             "two_pass_runs",
             lab.masm.two_pass_runs() as f64,
             "2-pass runs (K2)",
             "runs",
         ),
-        metric(
+        Metric::new(
             "ssd_fill_fraction",
             lab.masm.ssd_live_pages() as f64 / capacity as f64,
             "SSD space in live runs",
             "fraction",
         ),
-        metric(
+        Metric::new(
             "ssd_pages_written",
             m.ssd_pages_written() as f64,
             "SSD pages written (flushes + merges)",
             "pages",
         ),
-        metric(
+        Metric::new(
             "ssd_writes_per_update",
             m.writes_per_update(),
             "mean SSD writes per flushed update",
             "writes",
         ),
-        metric(
+        Metric::new(
             "theorem_writes_per_update",
             theorem_writes(lab),
             "worst case of Thm 3.1/3.2 (1 for MaSM-2M)",
             "writes",
         ),
-        metric(
+        Metric::new(
             "max_record_writes",
             f64::from(m.max_record_writes),
             "most SSD writes of one update",
             "writes",
         ),
-        metric(
+        Metric::new(
             "scans_completed",
             s.scans_done as f64,
             "scans answered",
             "scans",
         ),
-        metric(
+        Metric::new(
             "scans_aborted",
             s.scans_aborted as f64,
             "scans aborted by a crash",
             "scans",
         ),
-        metric(
+        Metric::new(
             "mean_scan_ms",
             mean_ms(&lab.scan_ns),
             "mean scan time",
             "ms",
         ),
-        metric("max_scan_ms", max_scan as f64 / 1e6, "longest scan", "ms"),
-        metric(
+        Metric::new("max_scan_ms", max_scan as f64 / 1e6, "longest scan", "ms"),
+        Metric::new(
             "granules_read",
             m.granules_read as f64,
             "run granules read by scans",
             "granules",
         ),
-        metric(
+        Metric::new(
             "migrations_completed",
             s.migrations as f64,
             "migrations completed",
             "migrations",
         ),
-        metric(
+        Metric::new(
             "migration_pages_written",
             s.migration_pages as f64,
             "table pages written by migrations",
             "pages",
         ),
-        metric(
+        Metric::new(
             "migration_records_applied",
             m.migration_records_applied as f64,
             "update records migrated into the table",
             "records",
         ),
-        metric("crashes", s.crashes as f64, "crashes", "crashes"),
-        metric(
+        Metric::new("crashes", s.crashes as f64, "crashes", "crashes"),
+        Metric::new(
             "log_records_replayed",
             s.replayed_total as f64,
             "redo-log records replayed by recoveries",
             "records",
         ),
-        metric(
+        Metric::new(
             "log_records",
             lab.log.len() as f64,
             "redo-log records now",
             "records",
         ),
-        metric(
+        Metric::new(
             "hdd_busy_ms",
             lab.dev.hdd.busy_ns as f64 / 1e6,
             "main disk busy time",
             "ms",
         ),
-        metric(
+        Metric::new(
             "sim_time_ms",
             lab.now_ns() as f64 / 1e6,
             "simulated time",
@@ -208,8 +199,13 @@ pub fn metrics(lab: &MasmLab) -> Vec<Metric> {
             let Some(b) = slot.baseline.as_ref().map(|b| b.metrics()) else {
                 continue;
             };
-            out.push(metric(scan_name, mean_ms(&slot.scan_ns), scan_label, "ms"));
-            out.push(metric(
+            out.push(Metric::new(
+                scan_name,
+                mean_ms(&slot.scan_ns),
+                scan_label,
+                "ms",
+            ));
+            out.push(Metric::new(
                 writes_name,
                 b.ssd_writes_per_update,
                 writes_label,

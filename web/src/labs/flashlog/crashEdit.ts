@@ -2,11 +2,7 @@
 //! recovery follows it. Explicit ops get `crash{at_us}` and `recover` in place of any later crash;
 //! a generated workload gets `crash_at_us` (the lab recovers after a generated crash by itself).
 
-type Json = Record<string, unknown>;
-
-function isObject(value: unknown): value is Json {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
+import { isObject } from "../scenarioJson";
 
 export function crashAt(json: string, atUs: number): string {
   const doc = JSON.parse(json) as unknown;

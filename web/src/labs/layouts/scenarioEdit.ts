@@ -9,6 +9,8 @@
 //! 3. Projectivity, selectivity and concurrency belong to a generated workload; a scenario of
 //!    explicit `scan` ops keeps its ops (those knobs are off, with the reason on hover).
 
+import { isObject, parseLabScenario, section } from "../scenarioJson";
+
 export type DeviceId = "disk" | "ssd_fast" | "ssd_medium" | "ssd_slow";
 export type LayoutId = "nsm" | "dsm" | "pax";
 export type SchedulerId = "noop" | "cfq";
@@ -46,24 +48,6 @@ export const COMPRESSED_RATIO = 0.375;
 const EDITED = " · edited in the lab";
 const MAX_TITLE_CHARS = 200;
 
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-
-function parse(json: string): Record<string, unknown> {
-  const doc: unknown = JSON.parse(json);
-  if (!isObject(doc) || doc["lab"] !== "layouts") throw new Error("not a layouts scenario");
-  return doc;
-}
-
-function section(doc: Record<string, unknown>, key: string): Record<string, unknown> {
-  const value = doc[key];
-  if (isObject(value)) return value;
-  const fresh: Record<string, unknown> = {};
-  doc[key] = fresh;
-  return fresh;
-}
-
 function pick<T extends string>(value: unknown, options: readonly T[], fallback: T): T {
   return options.find((o) => o === value) ?? fallback;
 }
@@ -74,7 +58,7 @@ function num(value: unknown, fallback: number): number {
 
 /** Step 1. */
 export function readKnobs(json: string): LayoutsKnobsJson {
-  const doc = parse(json);
+  const doc = parseLabScenario(json, "layouts", "not a layouts scenario");
   const table = isObject(doc["table"]) ? doc["table"] : {};
   const device = isObject(doc["device"]) ? doc["device"] : {};
   const params = isObject(doc["params"]) ? doc["params"] : {};
@@ -100,7 +84,7 @@ export function readKnobs(json: string): LayoutsKnobsJson {
 
 /** Step 2–3: the scenario text with one knob set. */
 export function withKnob(json: string, k: Knob): string {
-  const doc = parse(json);
+  const doc = parseLabScenario(json, "layouts", "not a layouts scenario");
   const params = section(doc, "params");
   switch (k.knob) {
     case "device":

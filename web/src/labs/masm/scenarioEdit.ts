@@ -12,6 +12,8 @@
 //! 3. A generated workload (`workload.generator`) has no op list to append to: "add updates"
 //!    raises its count; scans, migrations and crashes need explicit ops.
 
+import { isObject, parseLabScenario, section } from "../scenarioJson";
+
 export type MasmOpJson =
   | { op: "insert"; key: number; value: number }
   | { op: "modify"; key: number; value: number }
@@ -38,30 +40,12 @@ export const DEFAULT_KEY_SPACE = 64;
 const MAX_TITLE_CHARS = 200;
 const EDITED = " · edited in the lab";
 
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-
-function parseMasm(json: string): Record<string, unknown> {
-  const doc: unknown = JSON.parse(json);
-  if (!isObject(doc) || doc["lab"] !== "masm") throw new Error("not a MaSM scenario");
-  return doc;
-}
-
-function section(doc: Record<string, unknown>, key: string): Record<string, unknown> {
-  const value = doc[key];
-  if (isObject(value)) return value;
-  const fresh: Record<string, unknown> = {};
-  doc[key] = fresh;
-  return fresh;
-}
-
 function isInitialRows(value: unknown): value is InitialRows {
   return value === "even" || value === "all" || value === "none";
 }
 
 export function readKnobs(json: string): MasmKnobs {
-  const doc = parseMasm(json);
+  const doc = parseLabScenario(json, "masm", "not a MaSM scenario");
   const params = isObject(doc["params"]) ? doc["params"] : {};
   const workload = isObject(doc["workload"]) ? doc["workload"] : {};
   const generator = workload["generator"];
@@ -152,14 +136,14 @@ function opList(doc: Record<string, unknown>): unknown[] {
 
 /** The scenario text with `ops` appended to `workload.ops` (throws for a generated workload). */
 export function withOps(json: string, ops: readonly MasmOpJson[]): string {
-  const doc = parseMasm(json);
+  const doc = parseLabScenario(json, "masm", "not a MaSM scenario");
   opList(doc).push(...ops);
   return finish(doc);
 }
 
 /** `count` more updates: appended ops, or a generator's count raised (step 3). */
 export function withMoreUpdates(json: string, count: number): string {
-  const doc = parseMasm(json);
+  const doc = parseLabScenario(json, "masm", "not a MaSM scenario");
   const workload = section(doc, "workload");
   const generator = workload["generator"];
   if (isObject(generator) && !Array.isArray(workload["ops"])) {
@@ -176,7 +160,7 @@ export function withMoreUpdates(json: string, count: number): string {
 
 /** Turns the in-place, IU and LSM baselines on or off (`params.compare`). */
 export function withCompare(json: string, on: boolean): string {
-  const doc = parseMasm(json);
+  const doc = parseLabScenario(json, "masm", "not a MaSM scenario");
   section(doc, "params")["compare"] = on;
   return finish(doc);
 }

@@ -6,6 +6,8 @@
 //! would reject as malformed; refusals (lowering charge, page order, NOP) stay possible, because
 //! they are what the lab teaches.
 
+import { isObject } from "../scenarioJson";
+
 export type Pattern = "random" | "zeros" | "ones" | "checker";
 
 export const PATTERNS: readonly { value: Pattern; label: string }[] = [
@@ -107,10 +109,6 @@ export function editedTitle(title: string): string {
   const room = MAX_TITLE_CHARS - EDITED.length;
   const base = [...title].length > room ? `${[...title].slice(0, room - 1).join("")}…` : title;
   return `${base}${EDITED}`;
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
 /** The scenario text with `ops` appended to `workload.ops`; throws if the text is not a NAND scenario. */

@@ -6,6 +6,8 @@
 //! a fill in [0, 1] (above 0 while warm-up writes are asked for), and an over-provisioning that
 //! leaves GC its spare blocks and keeps every explicit op inside the logical space.
 
+import { isObject, parseLabScenario, section } from "../scenarioJson";
+
 export type SsdPatternName = "sequential" | "uniform" | "hot_cold";
 
 export const PATTERNS: readonly { value: SsdPatternName; label: string }[] = [
@@ -48,30 +50,12 @@ export interface Range {
   step: number;
 }
 
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-
 function isPattern(value: unknown): value is SsdPatternName {
   return value === "sequential" || value === "uniform" || value === "hot_cold";
 }
 
-function parseSsd(json: string): Record<string, unknown> {
-  const doc: unknown = JSON.parse(json);
-  if (!isObject(doc) || doc["lab"] !== "ssd") throw new Error("not an SSD scenario");
-  return doc;
-}
-
-function section(doc: Record<string, unknown>, key: string): Record<string, unknown> {
-  const value = doc[key];
-  if (isObject(value)) return value;
-  const fresh: Record<string, unknown> = {};
-  doc[key] = fresh;
-  return fresh;
-}
-
 export function readKnobs(json: string): Knobs {
-  const doc = parseSsd(json);
+  const doc = parseLabScenario(json, "ssd", "not an SSD scenario");
   const workload = isObject(doc["workload"]) ? doc["workload"] : {};
   const device = isObject(doc["device"]) ? doc["device"] : {};
   const generator = workload["generator"];
@@ -161,20 +145,20 @@ function finish(doc: Record<string, unknown>): string {
 }
 
 export function withFill(json: string, fill: number): string {
-  const doc = parseSsd(json);
+  const doc = parseLabScenario(json, "ssd", "not an SSD scenario");
   section(doc, "workload")["fill_fraction"] = fill;
   return finish(doc);
 }
 
 export function withOverProvisioning(json: string, op: number): string {
-  const doc = parseSsd(json);
+  const doc = parseLabScenario(json, "ssd", "not an SSD scenario");
   section(doc, "device")["over_provisioning"] = op;
   return finish(doc);
 }
 
 /** Sets the generator's pattern; throws for a scenario of explicit ops. */
 export function withPattern(json: string, pattern: SsdPatternName): string {
-  const doc = parseSsd(json);
+  const doc = parseLabScenario(json, "ssd", "not an SSD scenario");
   const generator = section(doc, "workload")["generator"];
   if (!isObject(generator)) throw new Error("this scenario lists explicit ops: only a generator has a pattern");
   generator["pattern"] = pattern;

@@ -117,58 +117,58 @@ impl NandLab {
             0.0
         };
         let mut metrics = vec![
-            metric(
+            Metric::new(
                 "pe_cycles",
                 self.block.pe_cycles() as f64,
                 "P/E cycles",
                 "cycles",
             ),
-            metric(
+            Metric::new(
                 "programs",
                 s.programs as f64,
                 "page programs completed",
                 "ops",
             ),
-            metric(
+            Metric::new(
                 "appends",
                 s.appends as f64,
                 "in-place appends completed",
                 "ops",
             ),
-            metric(
+            Metric::new(
                 "program_failures",
                 s.failures as f64,
                 "programs that hit the loop limit",
                 "ops",
             ),
-            metric(
+            Metric::new(
                 "refused_ops",
                 s.refused as f64,
                 "ops refused by the cell model",
                 "ops",
             ),
-            metric("reads", s.reads as f64, "page reads", "ops"),
-            metric("erases", s.erases as f64, "erase and cycle ops", "ops"),
-            metric("bits_read", s.bits_read as f64, "bits read", "bits"),
-            metric(
+            Metric::new("reads", s.reads as f64, "page reads", "ops"),
+            Metric::new("erases", s.erases as f64, "erase and cycle ops", "ops"),
+            Metric::new("bits_read", s.bits_read as f64, "bits read", "bits"),
+            Metric::new(
                 "bit_errors",
                 s.bit_errors as f64,
                 "raw bit errors read",
                 "bits",
             ),
-            metric(
+            Metric::new(
                 "raw_bit_error_rate",
                 rber,
                 "raw bit error rate of all reads",
                 "",
             ),
-            metric(
+            Metric::new(
                 "last_program_loops",
                 f64::from(s.last_loops),
                 "ISPP loops of the last program",
                 "loops",
             ),
-            metric(
+            Metric::new(
                 "last_program_latency_us",
                 f64::from(us(s.last_latency_ns)),
                 "latency of the last program",
@@ -210,18 +210,9 @@ impl NandLab {
             } else {
                 (stats.loops as f64 / n, stats.latency_ns as f64 / n / 1e3)
             };
-            metrics.push(metric(loops_name, loops, loops_label, "loops"));
-            metrics.push(metric(latency_name, latency, latency_label, "µs"));
+            metrics.push(Metric::new(loops_name, loops, loops_label, "loops"));
+            metrics.push(Metric::new(latency_name, latency, latency_label, "µs"));
         }
         metrics
-    }
-}
-
-fn metric(name: &'static str, value: f64, label: &'static str, unit: &'static str) -> Metric {
-    Metric {
-        name,
-        value,
-        label,
-        unit,
     }
 }
