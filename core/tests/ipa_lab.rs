@@ -5,6 +5,8 @@
 
 #![allow(clippy::expect_used, clippy::unwrap_used)]
 
+mod common;
+
 use std::collections::BTreeMap;
 
 use flashlab_core::ipa::lab::IpaLab;
@@ -268,22 +270,15 @@ fn a_4_byte_update_appends_one_record_and_the_zoom_raises_only_its_cells() {
 
 #[test]
 fn every_scenario_file_runs_and_every_claim_is_computed() {
-    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../scenarios/ipa");
     let mut n = 0;
-    for entry in std::fs::read_dir(dir).unwrap() {
-        let path = entry.unwrap().path();
-        // Scenario files only: `tours/` holds the guided tours, which are not scenarios.
-        if path.extension().is_none_or(|x| x != "json") {
-            continue;
-        }
-        let text = std::fs::read_to_string(&path).unwrap();
+    for (path, text) in common::scenario_files("ipa") {
         let doc: Value = serde_json::from_str(&text).unwrap();
         let mut body = object(doc.clone());
         for k in ["version", "lab", "title", "seed"] {
             body.remove(k);
         }
         let lab = IpaLab::from_body(body, doc["seed"].as_u64().unwrap()).unwrap();
-        run_to_end(lab, &path.display().to_string());
+        run_to_end(lab, &path);
         n += 1;
     }
     assert!(n >= 5);
