@@ -11,7 +11,7 @@ pub use crate::plugin::GeneratedBlock;
 
 /// Every built lab's generated blocks, in registry order.
 pub fn blocks() -> Vec<GeneratedBlock> {
-    crate::labs::PLUGINS
+    crate::labs::DOC_PLUGINS
         .iter()
         .flat_map(|plugin| (plugin.calibration)())
         .collect()

@@ -15,16 +15,13 @@ use crate::sim::{
     Answer, EventKindInfo, InvariantCheck, Lab, LabView, Metric, SimError, TraceSink,
 };
 
-/// What the registry knows of one lab without building it.
+/// What the registry knows of one lab without building it: what the app needs at run time.
 #[derive(Clone, Copy)]
 pub struct Plugin {
     pub name: &'static str,
     pub event_kinds: &'static [EventKindInfo],
-    pub body_schema: fn() -> RootSchema,
     pub claims: fn() -> Vec<Claim>,
     pub bench_cases: fn() -> Vec<BenchCase>,
-    pub calibration: fn() -> Vec<GeneratedBlock>,
-    pub payload_types: fn(&mut schemars::r#gen::SchemaGenerator),
 }
 
 impl Plugin {
@@ -32,9 +29,28 @@ impl Plugin {
         Self {
             name: L::NAME,
             event_kinds: L::EVENT_KINDS,
-            body_schema: L::body_schema,
             claims: L::claims,
             bench_cases: L::bench_cases,
+        }
+    }
+}
+
+/// What the native tooling generates from each lab (`scenarios/schema.json`, the TypeScript
+/// payload types, `docs/CALIBRATION.md`). A table apart from `PLUGINS` so that the browser
+/// build, which never names it, links none of the schema code (about a quarter of the .wasm).
+#[derive(Clone, Copy)]
+pub struct DocPlugin {
+    pub name: &'static str,
+    pub body_schema: fn() -> RootSchema,
+    pub calibration: fn() -> Vec<GeneratedBlock>,
+    pub payload_types: fn(&mut schemars::r#gen::SchemaGenerator),
+}
+
+impl DocPlugin {
+    const fn of<L: LabSpec>() -> Self {
+        Self {
+            name: L::NAME,
+            body_schema: L::body_schema,
             calibration: L::calibration,
             payload_types: L::payload_types,
         }
@@ -60,6 +76,9 @@ macro_rules! registry {
 
         /// Every built lab, in registry order.
         pub const PLUGINS: &[Plugin] = &[$(Plugin::of::<$ty>()),+];
+
+        /// Every built lab's generated-document hooks, in registry order.
+        pub const DOC_PLUGINS: &[DocPlugin] = &[$(DocPlugin::of::<$ty>()),+];
 
         /// Labs this version can run (the format knows more: `scenario::header::KNOWN_LABS`).
         pub const BUILT_LABS: &[&str] = &[$(<$ty as LabSpec>::NAME),+];
@@ -156,7 +175,7 @@ pub fn build(text: &str, seed_override: Option<u64>) -> Result<(Header, AnyLab),
 
 /// The body schema of every built lab, for `scenarios/schema.json`.
 pub fn body_schemas() -> Vec<(&'static str, RootSchema)> {
-    PLUGINS
+    DOC_PLUGINS
         .iter()
         .map(|p| (p.name, (p.body_schema)()))
         .collect()
@@ -315,7 +334,7 @@ mod adding_a_lab_is_one_line {
 
     #[allow(dead_code)] // the generated registry has more than this test uses
     mod registry_with_the_tick_lab {
-        use super::super::{Plugin, build_checked};
+        use super::super::{DocPlugin, Plugin, build_checked};
         use super::TickLab;
         use crate::plugin::LabSpec;
         use crate::scenario::ScenarioError;

@@ -22,7 +22,7 @@ use schemars::JsonSchema;
 use schemars::r#gen::{SchemaGenerator, SchemaSettings};
 use serde_json::Value;
 
-use flashlab_core::labs::PLUGINS;
+use flashlab_core::labs::DOC_PLUGINS;
 use flashlab_core::payload::ConstantPayload;
 
 /// One lab's payload roots, added to a generator.
@@ -44,7 +44,7 @@ fn add<T: JsonSchema>(generator: &mut SchemaGenerator) {
 
 /// Every built lab's payload roots, from the registry (`LabSpec::payload_types`).
 fn labs() -> Vec<LabPayloads> {
-    PLUGINS
+    DOC_PLUGINS
         .iter()
         .map(|p| LabPayloads {
             lab: p.name,

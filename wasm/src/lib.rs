@@ -130,12 +130,6 @@ impl Sim {
     }
 }
 
-/// `scenarios/schema.json`, for the UI's file-loading help.
-#[wasm_bindgen(js_name = scenarioSchema)]
-pub fn scenario_schema() -> String {
-    flashlab_core::scenario_schema().to_string()
-}
-
 /// The core version baked into this build.
 #[wasm_bindgen(js_name = coreVersion)]
 pub fn core_version() -> String {
