@@ -1,35 +1,180 @@
-// Runs the core's benchmark cases in headless Chromium, loading web/wasm-pkg (the browser build)
-// from a throwaway loopback server, and prints them like `flashlab bench`. Uses the same browser
-// resolution as e2e/playwright.config.ts: $CHROMIUM_BIN, a system Chromium, else Playwright's own.
+// The browser half of `npm run bench`, in headless Chromium (the same browser resolution as
+// e2e/playwright.config.ts: $CHROMIUM_BIN, a system Chromium, else Playwright's own):
+//   1. core cases: every `flashlab bench` case run by the browser build (web/wasm-pkg);
+//   2. load: time from navigation to `window.__flashlab` ready on the production build (dist/),
+//      median of 5 fresh contexts;
+//   3. frame rate: each lab's default scenario playing at normal speed for 4 s, counted with
+//      requestAnimationFrame: average fps and 95th-percentile frame time;
+//   4. seek: a one-million-step HDD run, then jumps to 20 random steps (seeded), each timed.
+// Writes JSON to the path given as the first argument; prints progress to stderr.
+//   node scripts/bench-browser.mjs target/bench/browser.json [--quick]
 import { chromium } from "@playwright/test";
 import { createServer } from "node:http";
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
+import { extname, join, normalize } from "node:path";
 
-const dir = fileURLToPath(new URL("../web/wasm-pkg/", import.meta.url));
-const executablePath = [process.env.CHROMIUM_BIN, "/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome"]
-  .find((path) => typeof path === "string" && path !== "" && existsSync(path));
+const out = process.argv[2] ?? "target/bench/browser.json";
+const quick = process.argv.includes("--quick");
+const root = fileURLToPath(new URL("..", import.meta.url));
+const dist = join(root, "dist");
+const pkg = join(root, "web/wasm-pkg");
+const port = Number(process.env.FLASHLAB_BENCH_PORT ?? 4399);
+const log = (text) => process.stderr.write(`[bench-browser] ${text}\n`);
+
+const types = { ".html": "text/html", ".js": "text/javascript", ".wasm": "application/wasm", ".css": "text/css", ".json": "application/json", ".svg": "image/svg+xml" };
 const server = createServer((req, res) => {
-  const name = req.url === "/" ? "index.html" : req.url.slice(1);
-  if (name === "index.html") { res.setHeader("content-type", "text/html"); res.end("<!doctype html><p>bench</p>"); return; }
+  const path = normalize(decodeURIComponent((req.url ?? "/").split("?")[0]));
+  const file = path.startsWith("/pkg/") ? join(pkg, path.slice(5)) : join(dist, path === "/" ? "index.html" : path);
+  if (!file.startsWith(pkg) && !file.startsWith(dist)) { res.statusCode = 403; res.end(); return; }
   try {
-    const body = readFileSync(dir + name);
-    res.setHeader("content-type", name.endsWith(".wasm") ? "application/wasm" : "text/javascript");
+    const body = readFileSync(file);
+    res.setHeader("content-type", types[extname(file)] ?? "application/octet-stream");
     res.end(body);
   } catch { res.statusCode = 404; res.end(); }
-}).listen(4399, "127.0.0.1");
-const browser = await chromium.launch({ ...(executablePath ? { executablePath } : {}), args: ["--headless","--no-sandbox","--disable-gpu","--disable-quic","--no-first-run","--disable-background-networking","--disable-component-update","--disable-sync"] });
-const page = await browser.newPage();
-await page.goto("http://127.0.0.1:4399/");
-const results = await page.evaluate(async () => {
-  const m = await import("/flashlab_wasm.js");
-  await m.default();
-  const out = [];
-  for (const c of JSON.parse(m.benchCases())) {
-    const t = performance.now(); const units = m.benchRun(c.name, c.defaultSize); const s = (performance.now() - t) / 1000;
-    out.push(`${c.name.padEnd(40)} ${String(Math.round(units / s)).padStart(14)} ${c.unit}/s  (${units} in ${s.toFixed(3)} s, Chromium)`);
-  }
-  return out;
+}).listen(port, "127.0.0.1");
+
+const executablePath = [process.env.CHROMIUM_BIN, "/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome"]
+  .find((path) => typeof path === "string" && path !== "" && existsSync(path));
+const browser = await chromium.launch({
+  ...(executablePath ? { executablePath } : {}),
+  args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
 });
-console.log(results.join("\n"));
-await browser.close(); server.close();
+const base = `http://127.0.0.1:${port}/`;
+const median = (xs) => { const s = [...xs].sort((a, b) => a - b); return s.length === 0 ? NaN : s[Math.floor((s.length - 1) / 2)]; };
+const percentile = (xs, p) => { const s = [...xs].sort((a, b) => a - b); return s.length === 0 ? NaN : s[Math.min(s.length - 1, Math.ceil(p * s.length) - 1)]; };
+
+async function freshPage() {
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  const page = await context.newPage();
+  return { context, page };
+}
+
+// 1. Core cases in the browser build.
+async function coreCases() {
+  const { context, page } = await freshPage();
+  await page.goto(`${base}pkg/flashlab_wasm.js`);
+  const cases = await page.evaluate(async (scale) => {
+    const m = await import("/pkg/flashlab_wasm.js");
+    await m.default("/pkg/flashlab_wasm_bg.wasm");
+    const rows = [];
+    for (const c of JSON.parse(m.benchCases())) {
+      const size = Math.max(1, Math.round(c.defaultSize * scale));
+      const t = performance.now();
+      const units = m.benchRun(c.name, size);
+      const seconds = Math.max((performance.now() - t) / 1000, 1e-9);
+      rows.push({ name: c.name, unit: c.unit, units, seconds, per_second: units / seconds });
+    }
+    return rows;
+  }, quick ? 0.05 : 1);
+  await context.close();
+  return cases;
+}
+
+// 2. Load time on the production build.
+async function loadTimes() {
+  const times = [];
+  for (let i = 0; i < 5; i++) {
+    const { context, page } = await freshPage();
+    await page.goto(`${base}#/`);
+    await page.waitForFunction(() => document.body.dataset.ready === "true" && window.__flashlab !== undefined, null, { polling: "raf", timeout: 30_000 });
+    times.push(await page.evaluate(() => performance.now()));
+    await context.close();
+  }
+  return { median_ms: median(times), samples_ms: times };
+}
+
+async function labNames() {
+  const { context, page } = await freshPage();
+  await page.goto(`${base}#/`);
+  await page.waitForFunction(() => document.body.dataset.ready === "true", null, { timeout: 30_000 });
+  const hrefs = await page.$$eval("a[href*='#/lab/']", (links) => links.map((a) => a.getAttribute("href") ?? ""));
+  await context.close();
+  const names = hrefs.map((h) => /#\/lab\/([a-z]+)/.exec(h)?.[1]).filter((n) => n !== undefined);
+  return [...new Set(names)];
+}
+
+// 3. Frame rate while a lab's default scenario plays.
+async function frameRate(lab) {
+  const { context, page } = await freshPage();
+  await page.goto(`${base}#/lab/${lab}`);
+  await page.waitForFunction(() => document.body.dataset.ready === "true", null, { timeout: 30_000 });
+  await page.getByTestId("play").first().click();
+  const result = await page.evaluate(async (ms) => {
+    const frames = [];
+    const start = performance.now();
+    let last = start;
+    await new Promise((resolve) => {
+      const tick = (now) => {
+        frames.push(now - last);
+        last = now;
+        if (now - start < ms) requestAnimationFrame(tick); else resolve();
+      };
+      requestAnimationFrame(tick);
+    });
+    return { frames: frames.slice(1), seconds: (last - start) / 1000 };
+  }, quick ? 1000 : 4000);
+  const state = await page.evaluate(() => window.__flashlab?.state());
+  await context.close();
+  return {
+    lab,
+    average_fps: result.frames.length / result.seconds,
+    p95_frame_ms: percentile(result.frames, 0.95),
+    max_frame_ms: Math.max(...result.frames),
+    steps_played: state?.step ?? null,
+  };
+}
+
+// 4. Seek latency in a one-million-step run.
+async function seekLatency() {
+  const requests = quick ? 50_000 : 1_000_000;
+  const scenario = {
+    version: 1, lab: "hdd", title: "Seek benchmark: one million random reads", seed: 7,
+    device: { preset: "barracuda-7200-200gb" }, params: { scheduler: "fcfs", queue_depth: 1 },
+    workload: { kind: "random", requests, request_bytes: 4096 },
+  };
+  const { context, page } = await freshPage();
+  await page.goto(`${base}#/lab/hdd`);
+  await page.waitForFunction(() => document.body.dataset.ready === "true", null, { timeout: 30_000 });
+  const result = await page.evaluate(async ({ scenario }) => {
+    const api = window.__flashlab;
+    await api.load(scenario);
+    const t0 = performance.now();
+    const end = await api.runToEnd();
+    const runMs = performance.now() - t0;
+    // A fixed xorshift so every run jumps to the same steps.
+    let x = 0x9e3779b9;
+    const next = () => { x ^= x << 13; x >>>= 0; x ^= x >>> 17; x ^= x << 5; x >>>= 0; return x; };
+    const seeks = [];
+    for (let i = 0; i < 20; i++) {
+      const target = next() % end.step;
+      const t = performance.now();
+      const s = await api.seek(target);
+      seeks.push(performance.now() - t);
+      if (s.step !== target) throw new Error(`seek(${target}) landed on ${s.step}`);
+    }
+    return { steps: end.step, run_to_end_ms: runMs, seeks_ms: seeks };
+  }, { scenario });
+  await context.close();
+  return { ...result, median_ms: median(result.seeks_ms), max_ms: Math.max(...result.seeks_ms) };
+}
+
+try {
+  log("core cases in the browser build");
+  const cases = await coreCases();
+  log("load time (production build)");
+  const load = await loadTimes();
+  const labs = await labNames();
+  const fps = [];
+  for (const lab of labs) {
+    log(`frame rate: ${lab}`);
+    fps.push(await frameRate(lab));
+  }
+  log("seek latency");
+  const seek = await seekLatency();
+  writeFileSync(out, JSON.stringify({ cases, load, fps, seek }, null, 2));
+  log(`wrote ${out}`);
+} finally {
+  await browser.close();
+  server.close();
+}

@@ -1,16 +1,29 @@
 #!/usr/bin/env bash
-# Throughput benchmarks, native then wasm, in one run: wall clock on shared machines is noisy, so
-# compare the ratio within one run rather than absolute numbers across runs.
-#   npm run bench [-- --scale X]
+# `npm run bench`: one table of every measured budget, native and browser figures from the same
+# run (wall clock on shared machines is noisy: compare ratios within one run, not across runs).
+#   npm run bench [-- --quick]     (--quick: tiny sizes, to check the pipeline works)
+# 1. native: `flashlab bench --json` in the bench-fast profile (every lab's cases + work checks);
+# 2. the production build (vite build), then scripts/bench-browser.mjs in headless Chromium:
+#    the same cases in the browser build, load time, frame rate per lab, seek latency;
+# 3. scripts/bench-report.mjs prints the table against the budgets and writes
+#    target/bench/results.json.
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$root"
-export PATH="$HOME/.cargo/bin:$PATH"
-echo "native (flashlab bench, bench-fast profile):"
-cargo run --quiet --profile bench-fast -p flashlab-core --bin flashlab -- bench "$@"
-echo
-echo "wasm (web/wasm-pkg, the browser build, in Node's V8):"
-node scripts/bench-wasm.mjs "$@"
-echo
-echo "browser (the same wasm package in headless Chromium):"
-node scripts/bench-browser.mjs
+export PATH="$HOME/.cargo/bin:$root/node_modules/.bin:$PATH"
+quick=()
+scale=()
+for arg in "$@"; do
+  case "$arg" in
+    --quick) quick=(--quick); scale=(--scale 0.05) ;;
+    *) echo "bench: unknown argument $arg (expected --quick)"; exit 2 ;;
+  esac
+done
+mkdir -p target/bench
+echo "[bench] native cases (bench-fast profile)" >&2
+cargo run --quiet --profile bench-fast -p flashlab-core --bin flashlab -- bench --json "${scale[@]}" > target/bench/native.json || {
+  echo "[bench] a work check failed: see target/bench/native.json" >&2; }
+echo "[bench] production build" >&2
+vite build --config vite.config.ts --logLevel warn
+node scripts/bench-browser.mjs target/bench/browser.json "${quick[@]}"
+node scripts/bench-report.mjs target/bench/native.json target/bench/browser.json target/bench/results.json

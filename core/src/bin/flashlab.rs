@@ -219,8 +219,28 @@ fn cmd_bench(args: &[String]) -> ExitCode {
             "seconds": seconds, "per_second": per_second, "target": "native",
         }));
     }
+    let checks = bench::work_checks();
     if json {
-        println!("{}", pretty(&serde_json::json!(results)));
+        println!(
+            "{}",
+            pretty(&serde_json::json!({"cases": results, "checks": checks}))
+        );
+    } else {
+        for c in &checks {
+            println!(
+                "work check, {}: {} {:.3} against {:.3} ({}): {}",
+                c.case,
+                c.quantity,
+                c.simulated,
+                c.reference,
+                c.rule,
+                if c.holds { "holds" } else { "DOES NOT HOLD" }
+            );
+        }
     }
-    ExitCode::SUCCESS
+    if checks.iter().all(|c| c.holds) {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::FAILURE
+    }
 }

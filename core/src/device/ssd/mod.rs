@@ -24,6 +24,7 @@
 //! `bench` (the throughput benchmark).
 
 pub mod bench;
+pub mod bench_check;
 pub mod blocks;
 pub mod body;
 pub mod booking;

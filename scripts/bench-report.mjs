@@ -1,0 +1,57 @@
+// The table of `npm run bench`: native and browser figures of one run side by side, each against
+// its budget (issue "Budgets and hardening"), printed and written as JSON.
+//   node scripts/bench-report.mjs target/bench/native.json target/bench/browser.json target/bench/results.json
+// Budgets: wasm/native >= 0.5 per case; >= 55 fps average and p95 frame <= 25 ms per lab; seek
+// <= 100 ms (median of 20 jumps in a one-million-step run); ready <= 1.5 s; .wasm <= 400 KB and JS
+// <= 250 KB gzipped; the SSD FTL case <= 100 ns per simulated write, its full event path <= 500 ns;
+// every work check holds.
+import { readFileSync, readdirSync, writeFileSync } from "node:fs";
+import { gzipSync } from "node:zlib";
+import { join } from "node:path";
+
+const [nativePath, browserPath, outPath] = process.argv.slice(2);
+const native = JSON.parse(readFileSync(nativePath, "utf8"));
+const browser = JSON.parse(readFileSync(browserPath, "utf8"));
+const rows = [];
+const add = (group, what, value, budget, ok, note = "") => rows.push({ group, what, value, budget, ok, note });
+const fmt = (x, digits = Math.abs(x) < 10 ? 2 : 0) => (Number.isFinite(x) ? x.toLocaleString("en-US", { maximumFractionDigits: digits, minimumFractionDigits: digits }) : "n/a");
+
+// Core throughput, native against the browser build.
+for (const n of native.cases) {
+  const b = browser.cases.find((c) => c.name === n.name);
+  const ratio = b && n.per_second > 0 ? b.per_second / n.per_second : NaN;
+  add("core", n.name, `${fmt(n.per_second)} native · ${fmt(b?.per_second ?? NaN)} Chromium ${n.unit}/s`, "wasm/native ≥ 0.5",
+    Number.isFinite(ratio) ? ratio >= 0.5 : null, `ratio ${fmt(ratio, 2)}`);
+}
+const nsPer = (name) => { const c = native.cases.find((x) => x.name === name); return c ? 1e9 / c.per_second : NaN; };
+const ftl = nsPer("ssd: 4 KB random writes at 75% fill, greedy GC");
+const lab = nsPer("ssd lab: 4 KB random writes, full event path");
+add("limit", "SSD FTL case, CPU per simulated write", `${fmt(ftl)} ns`, "≤ 100 ns", ftl <= 100);
+add("limit", "SSD full event path, CPU per simulated write", `${fmt(lab)} ns`, "≤ 500 ns", lab <= 500);
+for (const c of native.checks ?? []) {
+  add("work", `${c.case}: ${c.quantity}`, `${fmt(c.simulated, 3)} against ${fmt(c.reference, 3)}`, c.rule, c.holds, c.reference_source);
+}
+for (const f of browser.fps) {
+  add("frames", `${f.lab}: default scenario playing`, `${fmt(f.average_fps, 1)} fps · p95 ${fmt(f.p95_frame_ms, 1)} ms`, "≥ 55 fps, p95 ≤ 25 ms",
+    f.average_fps >= 55 && f.p95_frame_ms <= 25, `max frame ${fmt(f.max_frame_ms, 1)} ms, ${f.steps_played} steps played`);
+}
+const s = browser.seek;
+add("seek", `jump to a random step of a ${fmt(s.steps)}-step run`, `${fmt(s.median_ms, 1)} ms median · ${fmt(s.max_ms, 1)} ms max`, "≤ 100 ms",
+  s.median_ms <= 100, `run to end ${fmt(s.run_to_end_ms / 1000, 1)} s`);
+add("load", "navigation to window.__flashlab ready (production build)", `${fmt(browser.load.median_ms)} ms`, "≤ 1,500 ms", browser.load.median_ms <= 1500, "median of 5");
+const gz = (file) => gzipSync(readFileSync(file), { level: 9 }).length;
+const assets = readdirSync("dist/assets");
+const wasmGz = assets.filter((f) => f.endsWith(".wasm")).reduce((sum, f) => sum + gz(join("dist/assets", f)), 0);
+const jsGz = assets.filter((f) => f.endsWith(".js")).reduce((sum, f) => sum + gz(join("dist/assets", f)), 0);
+add("size", ".wasm, gzipped", `${fmt(wasmGz / 1024)} KB`, "≤ 400 KB", wasmGz <= 400 * 1024);
+add("size", "JavaScript, gzipped (all chunks)", `${fmt(jsGz / 1024)} KB`, "≤ 250 KB", jsGz <= 250 * 1024);
+
+const mark = (ok) => (ok === null ? "?" : ok ? "✓" : "✗");
+const widths = [6, 58, 52, 22];
+const line = (cells) => cells.map((c, i) => String(c).padEnd(widths[i] ?? 0)).join(" ");
+console.log(line(["", "measure", "value", "budget"]) + " ok  note");
+for (const r of rows) console.log(line([r.group, r.what.slice(0, 57), r.value, r.budget]) + ` ${mark(r.ok)}   ${r.note}`);
+const missed = rows.filter((r) => r.ok === false);
+console.log(`\n${rows.length - missed.length} of ${rows.length} within budget${missed.length ? `; over budget: ${missed.map((r) => r.what).join("; ")}` : ""}`);
+writeFileSync(outPath, JSON.stringify({ rows, native, browser, sizes_gzip_bytes: { wasm: wasmGz, js: jsGz } }, null, 2));
+console.log(`JSON: ${outPath}`);
