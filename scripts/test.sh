@@ -18,8 +18,8 @@ if cargo tree -p flashlab-core -e normal --prefix none | grep -Eq '^(wasm-bindge
   echo "flashlab-core must not depend on wasm-bindgen, js-sys or web-sys"; exit 1
 fi
 stage "cargo test";         cargo test --workspace --quiet 2>&1 | grep -Ev '^\s*$|^running 0 tests'
-stage "largest legal scenario of every lab: memory and time (bench-fast profile)"
-cargo test --profile bench-fast -p flashlab-core --test work_bounds --quiet -- --ignored --nocapture 2>&1 | grep -Ev '^\s*$|^running 0 tests'
+stage "largest legal scenario of every lab, and a soak of every lab: memory and time (bench-fast profile)"
+cargo test --profile bench-fast -p flashlab-core --test work_bounds --test soak --quiet -- --ignored --nocapture 2>&1 | grep -Ev '^\s*$|^running 0 tests'
 stage "cargo build (CLI for the browser-vs-native tests)"; cargo build -p flashlab-core --bin flashlab --quiet
 stage "TypeScript";         tsc -p tsconfig.json
 stage "vitest";             vitest run

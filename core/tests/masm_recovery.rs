@@ -252,3 +252,47 @@ fn a_migration_interrupted_by_crashes_at_any_page_ends_in_the_same_table() {
         }
     }
 }
+
+/// How many seeds the crash sweeps run: a short sweep in `npm test`, a long one with
+/// `FLASHLAB_CRASH_SEEDS=5000 cargo test --release -p flashlab-core --test masm_recovery -- --nocapture`.
+fn crash_seeds(default: u64) -> u64 {
+    std::env::var("FLASHLAB_CRASH_SEEDS")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(default)
+}
+
+#[test]
+fn seeded_crash_points_during_flushes_merges_and_migrations_lose_and_duplicate_nothing() {
+    let seeds = crash_seeds(400);
+    let mut points = 0u64;
+    for seed in 0..seeds {
+        let mut rng = Rng::new(0xC0A5 + seed);
+        let ups = updates(16 + rng.below(30) as usize, seed);
+        let mut ops = ups.clone();
+        if rng.below(2) == 0 {
+            ops.push(json!({"op": "migrate", "at_ns": rng.below(40 * MS)}));
+        }
+        let crashes = 1 + rng.below(3);
+        for _ in 0..crashes {
+            ops.push(json!({"op": "crash", "at_ns": rng.below(80 * MS)}));
+        }
+        ops.push(json!({"op": "scan", "from": 0, "to": 39, "at_ns": 5_000 * MS}));
+        let mut l = lab(body(small_2m(), &ops), seed);
+        drive(&mut l, |_, _| {});
+        let answers = l.answers();
+        let last = answers.last().unwrap();
+        assert_eq!(
+            last["rows"],
+            serial_rows(&ups),
+            "seed {seed}: lost or doubled"
+        );
+        let ts = cached_timestamps(&l);
+        let mut unique = ts.clone();
+        unique.dedup();
+        assert_eq!(ts, unique, "seed {seed}: a cached update twice");
+        points += crashes;
+    }
+    println!("MaSM: {points} crash points over {seeds} seeds, none lost or doubled");
+    assert!(points >= seeds, "{points} crash points");
+}
