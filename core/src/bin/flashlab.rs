@@ -5,7 +5,8 @@
 //! - `flashlab check FILE`: validate only (exit 0 or 2).
 //! - `flashlab reproduce [--json] [--lab NAME]`: the paper-claims table (of every lab, or one);
 //!   exit 1 if a claim misses.
-//! - `flashlab bench [--json] [--scale X]`: throughput figures (wall-clock, so run it alone).
+//! - `flashlab bench [--json] [--scale X] [--case TEXT]`: throughput figures (wall-clock, so run
+//!   it alone); `--case` keeps only the cases whose name contains TEXT.
 //! - `flashlab schema`: print `scenarios/schema.json`.
 
 use std::process::ExitCode;
@@ -15,7 +16,7 @@ use flashlab_core::reproduce::{
 };
 use flashlab_core::{Session, bench, scenario_schema};
 
-const USAGE: &str = "usage: flashlab run FILE [--seed N] | check FILE | reproduce [--json] [--lab NAME] | bench [--json] [--scale X] | schema";
+const USAGE: &str = "usage: flashlab run FILE [--seed N] | check FILE | reproduce [--json] [--lab NAME] | bench [--json] [--scale X] [--case TEXT] | schema";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -201,8 +202,16 @@ fn cmd_bench(args: &[String]) -> ExitCode {
         },
         None => 1.0,
     };
+    let filter = match args.iter().position(|a| a == "--case") {
+        Some(i) => match args.get(i + 1) {
+            Some(text) => Some(text.as_str()),
+            None => return bad_input("--case: expected part of a case name"),
+        },
+        None => None,
+    };
     let mut results = Vec::new();
-    for case in bench::cases() {
+    let cases = bench::cases().into_iter();
+    for case in cases.filter(|c| filter.is_none_or(|text| c.name.contains(text))) {
         let size = ((case.default_size as f64) * scale).max(1.0) as u64;
         let start = std::time::Instant::now();
         let units = (case.run)(size);

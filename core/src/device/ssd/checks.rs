@@ -13,6 +13,14 @@
 //! 5. `write_amplification_at_least_one`: flash programs ≥ host writes.
 //! 6. `read_returns_last_written_version`: every read is compared with a plain reference map
 //!    lba → version (the op index of the last write), through any amount of GC.
+//!
+//! Speed of the sweep (it dominates the lab's cost per step): each sweep first runs branch-free
+//! passes that only answer "all good?" (they vectorise); only when one says no does the original
+//! element-by-element pass run, so the verdict and its message are exactly those of the plain
+//! sweep. The reverse map check (every valid page's LBA maps back to it) is implied when every
+//! mapped LBA's page holds that LBA and the valid pages number the mapped LBAs: the forward check
+//! makes lba → l2p[lba] injective into the valid pages, and equal counts make it onto them.
+//! `fast_sweeps_agree_with_the_plain_sweep` checks this on corrupted maps.
 
 use super::blocks::BlockState;
 use super::ftl::{Ftl, PAGE_FREE, PAGE_INVALID, UNMAPPED};
@@ -105,6 +113,13 @@ impl CheckState {
     }
 
     fn sweep_maps(&mut self, ftl: &Ftl) {
+        if self.bijection.failure.is_none() && maps_look_inverse(ftl) {
+            return;
+        }
+        self.sweep_maps_plain(ftl);
+    }
+
+    fn sweep_maps_plain(&mut self, ftl: &Ftl) {
         let physical = ftl.p2l.len();
         let mut mapped = 0u64;
         for (lba, &ppn) in ftl.l2p.iter().enumerate() {
@@ -139,24 +154,9 @@ impl CheckState {
     fn sweep_blocks(&mut self, ftl: &Ftl) {
         let g = &ftl.geometry;
         let t = &ftl.blocks;
-        for block in 0..g.blocks() {
-            let b = block as usize;
-            let first = g.ppn(block, 0) as usize;
-            let pages = &ftl.p2l[first..first + g.pages_per_block as usize];
-            let valid = pages.iter().filter(|&&x| x < PAGE_INVALID).count() as u32;
-            let ptr = t.write_ptr[b] as usize;
-            let erased_ok = pages[ptr..].iter().all(|&x| x == PAGE_FREE);
-            let programmed_ok = pages[..ptr].iter().all(|&x| x != PAGE_FREE);
-            if valid != t.valid[b] || !erased_ok || !programmed_ok {
-                self.valid_counts.fail(|| {
-                    format!(
-                        "block {block}: counted {} valid pages, found {valid}; write pointer {ptr} \
-                         (erased after it: {erased_ok}, programmed before it: {programmed_ok})",
-                        t.valid[b]
-                    )
-                });
-                return;
-            }
+        let pages_look_right = self.valid_counts.failure.is_none() && block_pages_look_right(ftl);
+        if !pages_look_right && !self.block_pages_plain(ftl) {
+            return;
         }
         for die in 0..g.dies() {
             let first = g.first_block_of_die(die) as usize;
@@ -184,6 +184,33 @@ impl CheckState {
                 return;
             }
         }
+    }
+
+    /// Each block's valid count equals its valid pages, and its pages are programmed exactly
+    /// up to its write pointer; false (with the verdict failed) at the first block that is not.
+    fn block_pages_plain(&mut self, ftl: &Ftl) -> bool {
+        let g = &ftl.geometry;
+        let t = &ftl.blocks;
+        for block in 0..g.blocks() {
+            let b = block as usize;
+            let first = g.ppn(block, 0) as usize;
+            let pages = &ftl.p2l[first..first + g.pages_per_block as usize];
+            let valid = pages.iter().filter(|&&x| x < PAGE_INVALID).count() as u32;
+            let ptr = t.write_ptr[b] as usize;
+            let erased_ok = pages[ptr..].iter().all(|&x| x == PAGE_FREE);
+            let programmed_ok = pages[..ptr].iter().all(|&x| x != PAGE_FREE);
+            if valid != t.valid[b] || !erased_ok || !programmed_ok {
+                self.valid_counts.fail(|| {
+                    format!(
+                        "block {block}: counted {} valid pages, found {valid}; write pointer {ptr} \
+                         (erased after it: {erased_ok}, programmed before it: {programmed_ok})",
+                        t.valid[b]
+                    )
+                });
+                return false;
+            }
+        }
+        true
     }
 
     fn sweep_erases(&mut self, ftl: &Ftl) {
@@ -237,5 +264,124 @@ impl CheckState {
             ),
             self.reads.check("read_returns_last_written_version"),
         ]
+    }
+}
+/// Fast, branch-free form of `sweep_maps_plain`'s verdict: true only if that sweep would pass.
+fn maps_look_inverse(ftl: &Ftl) -> bool {
+    let p2l = &ftl.p2l;
+    let Some(last) = p2l.len().checked_sub(1) else {
+        return ftl.l2p.iter().all(|&ppn| ppn == UNMAPPED) && ftl.mapped_pages() == 0;
+    };
+    let mut mapped = 0u64;
+    let mut bad = false;
+    for (lba, &ppn) in ftl.l2p.iter().enumerate() {
+        let is_mapped = ppn != UNMAPPED;
+        let held = p2l[(ppn as usize).min(last)];
+        mapped += u64::from(is_mapped);
+        bad |= is_mapped & ((ppn as usize > last) | (held != lba as u32));
+    }
+    let valid: u64 = p2l.iter().map(|&lba| u64::from(lba < PAGE_INVALID)).sum();
+    !bad && mapped == valid && mapped == u64::from(ftl.mapped_pages())
+}
+
+/// Fast, branch-free form of the per-block page pass of `sweep_blocks`: true only if every
+/// block's valid count matches and its pages are programmed exactly up to the write pointer.
+fn block_pages_look_right(ftl: &Ftl) -> bool {
+    let ppb = ftl.geometry.pages_per_block as usize;
+    let t = &ftl.blocks;
+    let mut bad = false;
+    for (b, pages) in ftl.p2l.chunks_exact(ppb).enumerate() {
+        let ptr = t.write_ptr[b] as usize;
+        let mut valid = 0u32;
+        let mut misplaced = false;
+        for (i, &x) in pages.iter().enumerate() {
+            valid += u32::from(x < PAGE_INVALID);
+            misplaced |= (i >= ptr) != (x == PAGE_FREE);
+        }
+        bad |= misplaced | (valid != t.valid[b]) | (ptr > ppb);
+    }
+    !bad && ftl.p2l.len() == t.valid.len() * ppb
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::device::ssd::ftl::FtlConfig;
+    use crate::device::ssd::geometry::Geometry;
+    use crate::sim::Rng;
+
+    /// A small device after `writes` random overwrites of its first 80 % of LBAs.
+    fn aged_ftl(seed: u64, writes: u32) -> Ftl {
+        let g = Geometry::with_spare_factor(2, 2, 1, 16, 8, 4096, 0.2);
+        let mut ftl = Ftl::new(g, FtlConfig::default());
+        let mut log = Vec::new();
+        let span = g.logical_pages / 5 * 4;
+        let mut rng = Rng::new(seed);
+        for lba in 0..span {
+            ftl.write(lba, 0, &mut log).unwrap();
+        }
+        for i in 0..writes {
+            log.clear();
+            ftl.write(rng.below(u64::from(span)) as u32, i, &mut log)
+                .unwrap();
+        }
+        ftl
+    }
+
+    fn plain_verdicts(ftl: &Ftl) -> (bool, bool) {
+        let g = &ftl.geometry;
+        let mut c = CheckState::new(g.physical_pages(), g.blocks());
+        c.sweep_maps_plain(ftl);
+        let blocks_ok = c.block_pages_plain(ftl);
+        (c.bijection.failure.is_none(), blocks_ok)
+    }
+
+    #[test]
+    fn fast_sweeps_agree_with_the_plain_sweep() {
+        let mut failures_seen = (0, 0);
+        for seed in 0..300u64 {
+            let mut ftl = aged_ftl(seed, 200 + (seed as u32 % 7) * 50);
+            let mut rng = Rng::new(seed ^ 0xC0FFEE);
+            let pages = ftl.p2l.len() as u64;
+            let lbas = ftl.l2p.len() as u64;
+            // One corruption per seed (seed % 8 == 0: none), of the kinds a buggy FTL makes.
+            let ppn = rng.below(pages) as usize;
+            let lba = rng.below(lbas) as usize;
+            match seed % 8 {
+                1 => ftl.l2p[lba] = rng.below(pages) as u32,
+                2 => ftl.l2p[lba] = UNMAPPED,
+                3 => ftl.p2l[ppn] = PAGE_INVALID,
+                4 => ftl.p2l[ppn] = rng.below(lbas) as u32,
+                5 => ftl.p2l[ppn] = PAGE_FREE,
+                6 => {
+                    let other = rng.below(lbas) as usize;
+                    ftl.l2p.swap(lba, other);
+                }
+                7 => {
+                    let b = rng.below(u64::from(ftl.geometry.blocks())) as usize;
+                    ftl.blocks.valid[b] ^= 1;
+                }
+                _ => {}
+            }
+            let (maps_ok, blocks_ok) = plain_verdicts(&ftl);
+            assert_eq!(maps_look_inverse(&ftl), maps_ok, "maps, seed {seed}");
+            assert_eq!(
+                block_pages_look_right(&ftl),
+                blocks_ok,
+                "blocks, seed {seed}"
+            );
+            failures_seen.0 += u32::from(!maps_ok);
+            failures_seen.1 += u32::from(!blocks_ok);
+            if seed % 8 == 0 {
+                assert!(
+                    maps_ok && blocks_ok,
+                    "an uncorrupted FTL passes, seed {seed}"
+                );
+            }
+        }
+        assert!(
+            failures_seen.0 > 100 && failures_seen.1 > 50,
+            "{failures_seen:?}"
+        );
     }
 }
