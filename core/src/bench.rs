@@ -30,9 +30,13 @@ pub struct WorkCheck {
 
 /// The work checks, each at its case's default size (a smaller run would not reach the steady
 /// state the reference describes), whatever scale the timed cases ran at.
-pub fn work_checks() -> Vec<WorkCheck> {
+/// Only the checks of cases `selected` by name run.
+pub fn work_checks(selected: impl Fn(&str) -> bool) -> Vec<WorkCheck> {
     let mut checks = Vec::new();
-    if let Some(case) = cases().into_iter().find(|c| c.name == DIRECT_CASE) {
+    if let Some(case) = cases()
+        .into_iter()
+        .find(|c| c.name == DIRECT_CASE && selected(c.name))
+    {
         let writes = case.default_size;
         let wa = write_amplification_check(writes);
         checks.push(WorkCheck {

@@ -228,7 +228,7 @@ fn cmd_bench(args: &[String]) -> ExitCode {
             "seconds": seconds, "per_second": per_second, "target": "native",
         }));
     }
-    let checks = bench::work_checks();
+    let checks = bench::work_checks(|name| filter.is_none_or(|text| name.contains(text)));
     if json {
         println!(
             "{}",
