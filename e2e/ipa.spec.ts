@@ -45,6 +45,11 @@ test("life of page 4711: δ1 is appended in place, then the page goes out of pla
   await expect(page.getByTestId("ipa-step-text")).toContainText("1 appends");
   await expect(page.getByTestId("ipa-page-map")).toContainText("1 of 2 delta records");
   await expect(page.getByTestId("ipa-cell-zoom")).toContainText("append to page 0");
+  // The append plays pulse by pulse from the core's ISPP replay; the player scrubs the loops.
+  await expect(page.getByTestId("ipa-pulse-player")).toBeVisible();
+  await page.getByTestId("ipa-pulse-player").getByRole("slider", { name: "ISPP pulse" }).fill("1");
+  await expect(page.getByTestId("ipa-pulse-index")).toContainText("pulse 1 of");
+  await expect(page.getByTestId("ipa-pulse-index")).toContainText("inhibited");
   // Step 26: Tx3 found no free slot, so the page was written out of place with a fresh area.
   await seekAndSettle(page, 26);
   await expect(page.getByTestId("ipa-step-text")).toContainText("1 out-of-place");

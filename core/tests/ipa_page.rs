@@ -52,8 +52,8 @@ fn run(seed: u64, scheme: Scheme) {
                 oops += 1;
             }
             FlushKind::Append { records } => {
-                let body: Vec<usize> = frame.body_changed.iter().copied().collect();
-                let meta: Vec<usize> = frame.meta_changed.iter().copied().collect();
+                let body: Vec<usize> = frame.body_changed.iter().collect();
+                let meta: Vec<usize> = frame.meta_changed.iter().collect();
                 let bytes = encode(&layout.scheme, &frame.page.bytes, &body, &meta, records);
                 let at = layout.record_offset(frame.ne);
                 flash.append(0, phys, at, &bytes).unwrap();

@@ -169,24 +169,11 @@ impl ByteNand {
 
     /// Programs the whole page with `data` (a first program or a re-program).
     pub fn program(&mut self, block: usize, page: usize, data: &[u8]) -> Result<(), FlashError> {
-        self.program_changed(block, page, data, 0..data.len())
-    }
-
-    /// `program` when only the bytes of `changed` can differ from the page's current data (an
-    /// append): a re-program then checks the charge of those cells only. A fresh step still
-    /// checks every cell.
-    fn program_changed(
-        &mut self,
-        block: usize,
-        page: usize,
-        data: &[u8],
-        changed: std::ops::Range<usize>,
-    ) -> Result<(), FlashError> {
         let (wl, step) = self
             .page_map
             .address(page)
             .ok_or_else(|| self.nand_err(block, page, self.out_of_range(page)))?;
-        let b = self.block(block)?;
+        self.block(block)?;
         if data.len() != self.page_bytes {
             return Err(self.nand_err(
                 block,
@@ -197,22 +184,40 @@ impl ByteNand {
                 },
             ));
         }
+        self.program_at(block, page, (wl, step), 0, data)
+    }
+
+    /// Programs `bytes` at `offset` of `page`, the rest of the page keeping its current data:
+    /// a whole-page program when `offset = 0` and `bytes` is a page, else an append. A
+    /// re-program checks the charge of the cells of `bytes` only (no other cell changes); a
+    /// fresh page step checks every cell. Nothing is copied but `bytes` into the page.
+    fn program_at(
+        &mut self,
+        block: usize,
+        page: usize,
+        (wl, step): (usize, u8),
+        offset: usize,
+        bytes: &[u8],
+    ) -> Result<(), FlashError> {
+        let b = &self.blocks[block];
         let fresh = self
             .check_order(b, page, wl, step)
             .map_err(|e| self.nand_err(block, page, e))?;
         let done = b.wordline_steps[wl];
         let new_steps = if fresh { step + 1 } else { done };
         if !(fresh && self.fresh_never_lowers) {
-            let range = if new_steps > done {
-                0..data.len()
+            let checked = if new_steps > done && bytes.len() != self.page_bytes {
+                // A first program of a step through `append` (rare): every cell moves.
+                let mut full = b.pages[page].clone();
+                full[offset..offset + bytes.len()].copy_from_slice(bytes);
+                self.check_charge(b, page, wl, (step, done, new_steps), 0, &full)
             } else {
-                changed
+                self.check_charge(b, page, wl, (step, done, new_steps), offset, bytes)
             };
-            self.check_charge(b, page, wl, step, done, new_steps, data, range)
-                .map_err(|e| self.nand_err(block, page, e))?;
+            checked.map_err(|e| self.nand_err(block, page, e))?;
         }
         let b = &mut self.blocks[block];
-        b.pages[page].copy_from_slice(data);
+        b.pages[page][offset..offset + bytes.len()].copy_from_slice(bytes);
         b.programs[page] += 1;
         b.wordline_steps[wl] = new_steps;
         Ok(())
@@ -247,9 +252,11 @@ impl ByteNand {
                 value,
             });
         }
-        let mut full = current.to_vec();
-        full[offset..offset + bytes.len()].copy_from_slice(bytes);
-        self.program_changed(block, page, &full, offset..offset + bytes.len())
+        let address = self
+            .page_map
+            .address(page)
+            .ok_or_else(|| self.nand_err(block, page, self.out_of_range(page)))?;
+        self.program_at(block, page, address, offset, bytes)
     }
 
     /// Erases `block`: all bytes 0xFF, program counts 0, erase count + 1.
@@ -285,45 +292,60 @@ impl ByteNand {
         )
     }
 
-    /// `program.rs` rule 4: no cell's placement may fall.
-    #[allow(clippy::too_many_arguments)]
+    /// `program.rs` rule 4: no cell's placement may fall. `bytes` replace the page's data at
+    /// `offset`; only those bytes are checked (the caller passes the whole page when every cell
+    /// moves). A table says, for each prefix of the wordline's bits and each new bit, whether the
+    /// cell's placement would fall, so each cell costs one lookup.
     fn check_charge(
         &self,
         b: &ByteBlock,
         page: usize,
         wl: usize,
-        step: u8,
-        done: u8,
-        new_steps: u8,
-        data: &[u8],
-        range: std::ops::Range<usize>,
+        (step, done, new_steps): (u8, u8, u8),
+        offset: usize,
+        bytes: &[u8],
     ) -> Result<(), NandError> {
         let layout = &self.config.layout;
-        let old = &b.pages[page];
         let fresh = new_steps > done;
+        // falls[p][nb]: p = the cell's bits over `new_steps` pages (current data), nb = the new
+        // bit of page `step`; from / to placements as `prefix` + `placement_of` define them.
+        let states = 1usize << new_steps;
+        let mut falls = [[None::<(usize, usize)>; 2]; 16];
+        for (p, row) in falls.iter_mut().enumerate().take(states) {
+            let p = p as u8;
+            let from = layout.placement_of(done, p);
+            for (nb, slot) in row.iter_mut().enumerate() {
+                let to = layout.placement_of(new_steps, (p & !(1 << step)) | ((nb as u8) << step));
+                if to < from {
+                    *slot = Some((from, to));
+                }
+            }
+        }
+        let old = &b.pages[page][offset..offset + bytes.len()];
+        let steps = usize::from(new_steps);
         let mut first: Option<(usize, usize, usize)> = None;
         let mut cells = 0;
-        // Only `range` can differ (see `program_changed`); a bad range checks the whole page.
-        let (start, old, data) = match (old.get(range.clone()), data.get(range.clone())) {
-            (Some(o), Some(d)) => (range.start, o, d),
-            _ => (0, &old[..], data),
-        };
-        for (k, (&o, &n)) in old.iter().zip(data).enumerate() {
-            let i = start + k;
+        let mut wl_bytes = [0u8; 4];
+        for (k, (&o, &n)) in old.iter().zip(bytes).enumerate() {
             // A re-program moves only cells whose bit changes; a fresh step moves every cell.
             if o == n && !fresh {
                 continue;
             }
+            let i = offset + k;
+            for (s, slot) in wl_bytes.iter_mut().enumerate().take(steps) {
+                *slot = if s == usize::from(step) {
+                    o
+                } else {
+                    b.pages[self.wl_pages[wl][s]][i]
+                };
+            }
             for j in 0..8 {
-                let c = 8 * i + j;
-                let from = layout.placement_of(done, self.prefix(b, wl, done, c, None));
-                let to = layout.placement_of(
-                    new_steps,
-                    self.prefix(b, wl, new_steps, c, Some((step, bit(n, j)))),
-                );
-                if to < from {
+                let p = (0..steps).fold(0usize, |acc, s| {
+                    acc | (usize::from(bit(wl_bytes[s], j)) << s)
+                });
+                if let Some((from, to)) = falls[p][usize::from(bit(n, j))] {
                     cells += 1;
-                    first.get_or_insert((c, from, to));
+                    first.get_or_insert((8 * i + j, from, to));
                 }
             }
         }

@@ -73,13 +73,18 @@ pub struct Applied {
 
 /// Applies the delta records of a raw flash page image in forward order.
 pub fn apply(layout: &PageLayout, raw: &[u8]) -> Result<Applied, IpaError> {
+    apply_owned(layout, raw.to_vec())
+}
+
+/// `apply` on an image the caller owns (a fetched page): the records are applied in place.
+/// Pairs only write below the area (checked before each write), so the records read back
+/// unchanged while they are applied.
+pub fn apply_owned(layout: &PageLayout, mut image: Vec<u8>) -> Result<Applied, IpaError> {
     let scheme = layout.scheme;
-    let rec = scheme.record_bytes();
-    let mut image = raw.to_vec();
     let mut records = 0;
     for slot in 0..scheme.n {
         let at = layout.record_offset(slot);
-        match raw[at] {
+        match image[at] {
             ERASED => break,
             CTRL_VALID => {}
             other => {
@@ -90,8 +95,9 @@ pub fn apply(layout: &PageLayout, raw: &[u8]) -> Result<Applied, IpaError> {
             }
         }
         records += 1;
-        for pair in raw[at + 1..at + rec].chunks_exact(PAIR_BYTES) {
-            let off = u16::from_le_bytes([pair[1], pair[2]]);
+        for p in 0..scheme.m + scheme.v {
+            let at = at + 1 + p * PAIR_BYTES;
+            let off = u16::from_le_bytes([image[at + 1], image[at + 2]]);
             if off == UNUSED_OFFSET {
                 continue;
             }
@@ -102,11 +108,11 @@ pub fn apply(layout: &PageLayout, raw: &[u8]) -> Result<Applied, IpaError> {
                     why: format!("offset {off} points into the delta area"),
                 });
             }
-            image[off] = pair[0];
+            image[off] = image[at];
         }
     }
     for slot in records..scheme.n {
-        if raw[layout.record_offset(slot)] != ERASED {
+        if image[layout.record_offset(slot)] != ERASED {
             return Err(IpaError::MalformedDelta {
                 slot,
                 why: "records do not form a prefix".into(),

@@ -9,10 +9,9 @@
 //! 2. `decide` is the pure flush policy: clean → skip; new, marked, or on a page that cannot
 //!    take appends (NoIpa region, MSB page in odd-MLC) → out of place; else append k records.
 
-use std::collections::BTreeSet;
-
 use super::delta::records_needed;
 use super::layout::PageLayout;
+use super::offsets::OffsetSet;
 use super::page::NsmPage;
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -28,11 +27,11 @@ pub struct Frame {
     pub oop: bool,
     /// The flash page holding this LBA can take appends.
     pub appendable: bool,
-    pub body_changed: BTreeSet<usize>,
-    pub meta_changed: BTreeSet<usize>,
+    pub body_changed: OffsetSet,
+    pub meta_changed: OffsetSet,
     /// Every body byte changed since the last write, tracked even past overflow: the "net
     /// data" update size of Tabs. 1 and 11 (statistics only, never a write decision).
-    pub net_changed: BTreeSet<usize>,
+    pub net_changed: OffsetSet,
     pub last_use: u64,
 }
 
@@ -46,6 +45,7 @@ pub enum FlushKind {
 
 impl Frame {
     pub fn fresh(lba: u32, page: NsmPage, tick: u64) -> Self {
+        let bytes = page.bytes.len();
         Self {
             lba,
             page,
@@ -54,9 +54,9 @@ impl Frame {
             dirty: true,
             oop: false,
             appendable: false,
-            body_changed: BTreeSet::new(),
-            meta_changed: BTreeSet::new(),
-            net_changed: BTreeSet::new(),
+            body_changed: OffsetSet::new(bytes),
+            meta_changed: OffsetSet::new(bytes),
+            net_changed: OffsetSet::new(bytes),
             last_use: tick,
         }
     }
@@ -79,8 +79,12 @@ impl Frame {
         self.dirty = true;
         if !self.is_new {
             let slots = self.page.slot_count();
-            self.net_changed
-                .extend(changed.iter().filter(|&&o| !layout.is_metadata(o, slots)));
+            self.net_changed.extend(
+                changed
+                    .iter()
+                    .copied()
+                    .filter(|&o| !layout.is_metadata(o, slots)),
+            );
         }
         if self.is_new || self.oop {
             return;

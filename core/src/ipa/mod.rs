@@ -34,6 +34,7 @@ pub mod lab;
 pub mod layout;
 pub mod metrics;
 pub mod noftl;
+pub mod offsets;
 pub mod page;
 pub mod plugin;
 pub mod regions;

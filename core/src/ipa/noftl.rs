@@ -214,13 +214,15 @@ impl NoFtl {
         };
         self.flash.append(ppa.block, ppa.page, offset, bytes)?;
         self.counters.write_deltas += 1;
-        self.record(FlashOp::Append {
-            lba,
-            at: ppa,
-            offset,
-            before,
-            after: bytes.to_vec(),
-        });
+        if self.journal.is_some() {
+            self.record(FlashOp::Append {
+                lba,
+                at: ppa,
+                offset,
+                before,
+                after: bytes.to_vec(),
+            });
+        }
         Ok(ppa)
     }
 

@@ -19,7 +19,7 @@ use std::collections::BTreeMap;
 use super::bytenand::ByteNand;
 use super::config::{Eviction, StoreConfig};
 pub use super::counters::StoreCounters;
-use super::delta::{apply, encode};
+use super::delta::{apply, apply_owned, encode};
 use super::error::IpaError;
 use super::frame::{FlushKind, Frame};
 use super::layout::{ERASED, PageLayout};
@@ -108,11 +108,11 @@ impl IpaStore {
                 fields: self.cfg.fields,
             });
         }
-        if !self.index.contains_key(&key) {
+        let Some(&at) = self.index.get(&key) else {
             return Err(IpaError::MissingKey { key });
-        }
+        };
         let lsn = self.wal.commit(LogOp::Update { key, field, value });
-        self.apply_update(lsn, key, field, value)?;
+        self.apply_update_at(lsn, at, field, value)?;
         self.after_op()
     }
 
@@ -210,7 +210,18 @@ impl IpaStore {
         field: usize,
         value: u32,
     ) -> Result<(), IpaError> {
-        let (lba, slot) = *self.index.get(&key).ok_or(IpaError::MissingKey { key })?;
+        let at = *self.index.get(&key).ok_or(IpaError::MissingKey { key })?;
+        self.apply_update_at(lsn, at, field, value)
+    }
+
+    /// `apply_update` once the key's (lba, slot) is known (one index lookup per update).
+    fn apply_update_at(
+        &mut self,
+        lsn: u64,
+        (lba, slot): (u32, usize),
+        field: usize,
+        value: u32,
+    ) -> Result<(), IpaError> {
         let i = self.pin(lba)?;
         let frame = &mut self.frames[i];
         let mut changed = frame.page.set_field(slot, field, value)?;
@@ -255,7 +266,7 @@ impl IpaStore {
         // area. This model has no interference, and a GC migration may carry a page with
         // deltas onto an MSB page, so the records are always applied; only new appends are
         // refused there (`NoFtl::can_append`).
-        let applied = apply(&self.layout, &raw)?;
+        let applied = apply_owned(&self.layout, raw)?;
         self.counters.page_fetches += 1;
         self.emit(PageEvent::Fetch { lba });
         let page = NsmPage {
@@ -323,8 +334,8 @@ impl IpaStore {
             }
             FlushKind::Append { records } => {
                 let frame = &self.frames[i];
-                let body: Vec<usize> = frame.body_changed.iter().copied().collect();
-                let meta: Vec<usize> = frame.meta_changed.iter().copied().collect();
+                let body: Vec<usize> = frame.body_changed.iter().collect();
+                let meta: Vec<usize> = frame.meta_changed.iter().collect();
                 let bytes = encode(
                     &self.layout.scheme,
                     &frame.page.bytes,

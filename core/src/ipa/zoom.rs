@@ -3,7 +3,8 @@
 //! §4; digest §7 scenario 2).
 //!
 //! 1. `PageZoom::new` builds a one-page-wide block of the chosen preset (cells = 8 · bytes).
-//! 2. `program_image` is the first (out-of-place) program of a page image.
+//! 2. `program_image` is the first (out-of-place) program of a page image; `begin_image` starts
+//!    it as a run to pulse loop by loop.
 //! 3. `begin_append(offset, bytes)` starts the `write_delta` as a real partial program of the
 //!    cell model (`ProgramKind::Append`): the model refuses it (`NandError`) when a cell would
 //!    have to lose charge or NOP is used up. `pulse` advances one ISPP loop for animation;
@@ -51,6 +52,12 @@ impl PageZoom {
         self.block
             .program(self.page, &to_bits(image), &mut self.rng)?;
         Ok(())
+    }
+
+    /// Starts the first program of the page with `image`, to be pulsed loop by loop.
+    pub fn begin_image(&mut self, image: &[u8]) -> Result<IsppRun, NandError> {
+        self.block
+            .begin_program(self.page, &to_bits(image), ProgramKind::Program)
     }
 
     /// Starts an in-place append of `bytes` at byte `offset` (refused by the cell model when

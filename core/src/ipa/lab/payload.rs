@@ -130,8 +130,12 @@ pub struct IpaZoom {
     pub written_to: u64,
     pub bytes_before: Vec<u64>,
     pub bytes_after: Vec<u64>,
-    /// Cells still being programmed after each ISPP loop (empty for a first program).
+    /// Cells still being programmed after each ISPP loop (of the append, or of the first
+    /// program of an out-of-place write).
     pub programming_per_pulse: Vec<u64>,
+    /// Vpgm of each ISPP loop, V; the series `zoom_vth_pulses_v` holds every cell's Vth after
+    /// each loop (loops × cells) and `zoom_passed_at_pulse` the loop each cell passed verify.
+    pub vpgm_per_pulse_v: Vec<f64>,
     pub refused: Option<String>,
     pub stale: bool,
     pub cells: u64,

@@ -4,7 +4,8 @@
 //! buffered image), `page_state` (blocks × pages: 0 erased, 1 valid, 2 invalid, 3 valid with
 //! appends), `page_programs`, `page_lba` (−1 = none), `erase_counts`, `page_is_lsb` (per page
 //! of a block: 1 = an LSB page, the only kind odd-MLC appends to), `zoom_vth_before_v`,
-//! `zoom_vth_after_v`, and with compare `oop_page_state`, `oop_erase_counts`.
+//! `zoom_vth_after_v`, `zoom_vth_pulses_v` (every cell's Vth after each ISPP loop, loops ×
+//! cells), `zoom_passed_at_pulse` (per cell, the loop it passed verify; 0 = never pulsed), and with compare `oop_page_state`, `oop_erase_counts`.
 
 use serde_json::Value;
 
@@ -77,9 +78,9 @@ fn focus(lab: &IpaLab) -> Option<(IpaFocus, Vec<u8>, Vec<u8>)> {
     let page = NsmPage {
         bytes: image.clone(),
     };
-    let list = |set: Option<&std::collections::BTreeSet<usize>>| -> Vec<u64> {
+    let list = |set: Option<&crate::ipa::offsets::OffsetSet>| -> Vec<u64> {
         set.map_or_else(Vec::new, |x| {
-            x.iter().take(LIST_MAX).map(|&o| o as u64).collect()
+            x.iter().take(LIST_MAX).map(|o| o as u64).collect()
         })
     };
     let recs = records(&s.layout, &raw);
@@ -298,6 +299,7 @@ fn zoom(
             .iter()
             .map(|&n| n as u64)
             .collect(),
+        vpgm_per_pulse_v: cells.vpgm_per_pulse_v.clone(),
         refused: cells.refused.clone(),
         stale: z.step + 1 != lab.steps,
         cells: cells.vth_after_v.len() as u64,
@@ -397,6 +399,18 @@ pub fn view(lab: &IpaLab) -> LabView {
             data: cells
                 .as_ref()
                 .map_or_else(Vec::new, |z| z.vth_after_v.clone()),
+        },
+        NamedSeries {
+            name: "zoom_vth_pulses_v",
+            data: cells
+                .as_ref()
+                .map_or_else(Vec::new, |z| z.vth_per_pulse_v.clone()),
+        },
+        NamedSeries {
+            name: "zoom_passed_at_pulse",
+            data: cells.as_ref().map_or_else(Vec::new, |z| {
+                z.passed_at_pulse.iter().map(|&k| f64::from(k)).collect()
+            }),
         },
     ];
     if let Some(c) = &lab.compare {

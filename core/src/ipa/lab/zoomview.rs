@@ -7,13 +7,16 @@
 //!    still being programmed after each ISPP loop. The cell model refuses an illegal append;
 //!    the refusal is kept and shown (it would be a bug upstream: the store only appends into
 //!    erased slots).
-//! 2. An out-of-place write: an erased window, then the first program of the new image.
-//! 3. Threshold voltages before and after, per cell, are the view's charge bars.
+//! 2. An out-of-place write: an erased window, then the first program of the new image, also
+//!    pulse by pulse.
+//! 3. Threshold voltages before, after each ISPP loop, and after, per cell, are what the view
+//!    animates: the appended cells rise loop by loop while every other cell stays put
+//!    (inhibited); each cell's verify loop says when it stops.
 //!
 //! The step only captures the window's bytes (`LastWrite::capture`, cheap); the cell model runs
 //! when the view asks (`LastWrite::zoom`), so a long run does not pay ISPP for every write.
 
-use crate::device::nand::NandConfig;
+use crate::device::nand::{IsppRun, NandConfig};
 use crate::ipa::noftl::FlashOp;
 use crate::ipa::store::IpaStore;
 use crate::ipa::zoom::PageZoom;
@@ -42,13 +45,43 @@ pub struct LastWrite {
 }
 
 /// The zoom replayed on the cell model.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, Default)]
 pub struct ZoomState {
     pub vth_before_v: Vec<f64>,
     pub vth_after_v: Vec<f64>,
-    /// Cells still being programmed after each ISPP loop of the append.
+    /// Cells still being programmed after each ISPP loop (append or first program).
     pub programming_per_pulse: Vec<usize>,
+    /// Vpgm of each ISPP loop (the staircase).
+    pub vpgm_per_pulse_v: Vec<f64>,
+    /// Vth of every cell of the window after each loop, loop-major (loops × cells).
+    pub vth_per_pulse_v: Vec<f64>,
+    /// Per cell, the loop after which it passed verify (1-based); 0 = never pulsed (inhibited
+    /// from the start, or still erased).
+    pub passed_at_pulse: Vec<u32>,
     pub refused: Option<String>,
+}
+
+/// Most ISPP loops replayed (the presets need far fewer).
+const MAX_PULSES: usize = 1000;
+
+/// Pulses `run` to its end on `zoom`, recording every loop into `state`.
+fn pulse_through(zoom: &mut PageZoom, run: &mut IsppRun, state: &mut ZoomState) {
+    let cells = zoom.vth_v().len();
+    state.passed_at_pulse = vec![0; cells];
+    let mut pending: Vec<bool> = (0..cells).map(|c| run.is_pending(c)).collect();
+    while !run.is_done() && state.programming_per_pulse.len() < MAX_PULSES {
+        let report = zoom.pulse(run);
+        let loop_index = report.loop_index;
+        state.programming_per_pulse.push(report.programming);
+        state.vpgm_per_pulse_v.push(report.vpgm_v);
+        state.vth_per_pulse_v.extend(zoom.vth_v());
+        for (c, was) in pending.iter_mut().enumerate() {
+            if *was && !run.is_pending(c) {
+                *was = false;
+                state.passed_at_pulse[c] = loop_index;
+            }
+        }
+    }
 }
 
 impl LastWrite {
@@ -111,43 +144,32 @@ impl LastWrite {
         let len = self.bytes_after.len();
         let end = self.window_start + len;
         let mut zoom = PageZoom::new(config, len, seed);
-        let mut refused = None;
-        let mut programming_per_pulse = Vec::new();
-        let (vth_before_v, vth_after_v);
-        if self.append {
+        let mut state = ZoomState::default();
+        let run = if self.append {
             if let Err(e) = zoom.program_image(&self.bytes_before) {
-                refused = Some(e.to_string());
+                state.refused = Some(e.to_string());
             }
-            vth_before_v = zoom.vth_v();
+            state.vth_before_v = zoom.vth_v();
             let lo = self.written_from.max(self.window_start);
             let hi = self.written_to.min(end);
-            if refused.is_none() && lo < hi {
+            if state.refused.is_none() && lo < hi {
                 let part = &self.bytes_after[lo - self.window_start..hi - self.window_start];
-                match zoom.begin_append(lo - self.window_start, part) {
-                    Ok(mut run) => {
-                        let mut guard = 0;
-                        while !run.is_done() && guard < 1000 {
-                            let report = zoom.pulse(&mut run);
-                            programming_per_pulse.push(report.programming);
-                            guard += 1;
-                        }
-                    }
-                    Err(e) => refused = Some(e.to_string()),
-                }
+                zoom.begin_append(lo - self.window_start, part)
+                    .map_err(|e| state.refused = Some(e.to_string()))
+                    .ok()
+            } else {
+                None
             }
-            vth_after_v = zoom.vth_v();
         } else {
-            vth_before_v = zoom.vth_v();
-            if let Err(e) = zoom.program_image(&self.bytes_after) {
-                refused = Some(e.to_string());
-            }
-            vth_after_v = zoom.vth_v();
+            state.vth_before_v = zoom.vth_v();
+            zoom.begin_image(&self.bytes_after)
+                .map_err(|e| state.refused = Some(e.to_string()))
+                .ok()
+        };
+        if let Some(mut run) = run {
+            pulse_through(&mut zoom, &mut run, &mut state);
         }
-        ZoomState {
-            vth_before_v,
-            vth_after_v,
-            programming_per_pulse,
-            refused,
-        }
+        state.vth_after_v = zoom.vth_v();
+        state
     }
 }

@@ -1,8 +1,10 @@
 // The zoom into the cells of the latest write, on the NAND cell model (core: ipa::zoom): every
 // cell of the delta area's window as a dot on the Vth axis, drawn with the NAND lab's CellDots.
-// An append glides the appended cells from their erased Vth up to the programmed level while
-// every other cell stays put (inhibited); the bars show the cells still pulsed after each ISPP
-// loop. Bytes before → after for the written range sit underneath.
+// The write plays pulse by pulse from the core's replay (the Vth of every cell after each ISPP
+// loop): an append raises the appended cells loop by loop (hollow while still pulsed, filled once
+// they pass verify) while every other cell stays put, inhibited; the player steps or scrubs the
+// loops, and the bars show the cells still pulsed after each loop. Bytes before → after for the
+// written range sit underneath.
 import { useEffect, useMemo, useState } from "react";
 import { scaleLinear } from "d3-scale";
 import { ChartCard } from "../../charts/ChartCard";
@@ -11,29 +13,59 @@ import { ERASED_COLOR, levelColor } from "../nand/palette";
 import type { CellSeries } from "../nand/series";
 import { hex } from "./pageMap";
 import type { IpaZoom } from "./types";
-import { zoomCells } from "./zoom";
+import { pulseFrame, zoomCells } from "./zoom";
 
 interface Props {
   zoom: IpaZoom | null;
   before: Float64Array;
   after: Float64Array;
+  /** Every cell's Vth after each ISPP loop (loops × cells), from the core's cell model. */
+  pulses: Float64Array;
+  /** Per cell, the loop it passed verify (0 = never pulsed). */
+  passedAt: Float64Array;
 }
 
 const COLORS = [ERASED_COLOR, levelColor(1, 2)] as const;
+const PULSE_MS = 420;
 
-function Dots({ zoom, before, after, width, height }: Props & { zoom: IpaZoom; width: number; height: number }) {
-  const identity = `${zoom.block}-${zoom.page}-${zoom.written_from}-${zoom.written_to}-${after.length}`;
-  const [showAfter, setShowAfter] = useState(false);
+function reducedMotion(): boolean {
+  return window.matchMedia?.("(prefers-reduced-motion: reduce)").matches ?? false;
+}
+
+/** Which ISPP loop is shown: plays 0 → last once per new write, then the user can scrub. */
+function usePulsePlayer(identity: string, loops: number): [number, (k: number) => void, boolean, () => void] {
+  const [k, setK] = useState(0);
+  const [playing, setPlaying] = useState(false);
   useEffect(() => {
-    setShowAfter(false);
-    const t = window.setTimeout(() => setShowAfter(true), 120);
+    const reduced = reducedMotion();
+    setK(reduced ? loops : 0);
+    setPlaying(!reduced && loops > 0);
+  }, [identity, loops]);
+  useEffect(() => {
+    if (!playing) return;
+    if (k >= loops) {
+      setPlaying(false);
+      return;
+    }
+    const t = window.setTimeout(() => setK((x) => Math.min(loops, x + 1)), PULSE_MS);
     return () => window.clearTimeout(t);
-  }, [identity, after]);
+  }, [playing, k, loops]);
+  const scrub = (x: number) => {
+    setPlaying(false);
+    setK(Math.max(0, Math.min(loops, x)));
+  };
+  const replay = () => {
+    setK(0);
+    setPlaying(loops > 0);
+  };
+  return [k, scrub, playing, replay];
+}
+
+function Dots({ zoom, before, after, pulses, passedAt, width, height, k }: Props & { zoom: IpaZoom; width: number; height: number; k: number }) {
+  const identity = `${zoom.block}-${zoom.page}-${zoom.written_from}-${zoom.written_to}-${after.length}`;
   const model = useMemo(() => zoomCells(zoom, before, after), [zoom, before, after]);
-  const cells: CellSeries = useMemo(
-    () => ({ vth: showAfter ? after : before, state: model.target, target: model.target, targetVerify: model.target, inhibited: showAfter ? model.allInhibited : model.inhibited }),
-    [showAfter, before, after, model],
-  );
+  const frame = useMemo(() => pulseFrame(k, before, pulses, passedAt), [k, before, pulses, passedAt]);
+  const cells: CellSeries = useMemo(() => ({ vth: frame.vth, state: model.target, target: model.target, targetVerify: model.target, inhibited: frame.inhibited }), [frame, model]);
   const x = useMemo(() => scaleLinear().domain(model.domain).range([8, width - 8]), [model, width]);
   return (
     <>
@@ -49,7 +81,34 @@ function Dots({ zoom, before, after, width, height }: Props & { zoom: IpaZoom; w
   );
 }
 
-export function CellZoom({ zoom, before, after }: Props) {
+function PulsePlayer({ zoom, k, loops, playing, scrub, replay, programming }: { zoom: IpaZoom; k: number; loops: number; playing: boolean; scrub: (k: number) => void; replay: () => void; programming: number }) {
+  const vpgm = k > 0 ? zoom.vpgm_per_pulse_v[k - 1] : undefined;
+  const inhibited = zoom.cells - programming;
+  return (
+    <div className="ipa-pulse-player" data-testid="ipa-pulse-player">
+      <button type="button" onClick={() => scrub(k - 1)} disabled={k <= 0} aria-label="previous ISPP pulse">
+        ◀
+      </button>
+      <input type="range" min={0} max={loops} step={1} value={k} aria-label="ISPP pulse" onChange={(e) => scrub(Number(e.currentTarget.value))} />
+      <button type="button" onClick={() => scrub(k + 1)} disabled={k >= loops} aria-label="next ISPP pulse">
+        ▶
+      </button>
+      <button type="button" onClick={replay} disabled={playing} aria-label="replay the pulses">
+        ↺
+      </button>
+      <span data-testid="ipa-pulse-index">
+        {k === 0 ? `before pulse 1 of ${loops}` : `pulse ${k} of ${loops}: Vpgm ${vpgm?.toFixed(2) ?? "?"} V`} · {programming} cells still pulsed, {inhibited} inhibited
+      </span>
+    </div>
+  );
+}
+
+export function CellZoom(props: Props) {
+  const { zoom, before, pulses, passedAt } = props;
+  const loops = zoom && before.length > 0 ? Math.floor(pulses.length / before.length) : 0;
+  const identity = zoom ? `${zoom.lba}-${zoom.block}-${zoom.page}-${zoom.written_from}-${zoom.written_to}-${zoom.append}-${zoom.stale}-${pulses.length}` : "none";
+  const [k, scrub, playing, replay] = usePulsePlayer(identity, loops);
+  const programming = useMemo(() => pulseFrame(k, before, pulses, passedAt).programming, [k, before, pulses, passedAt]);
   if (!zoom) {
     return (
       <div className="ipa-zoom" data-testid="ipa-cell-zoom">
@@ -67,15 +126,16 @@ export function CellZoom({ zoom, before, after }: Props) {
   return (
     <div className="ipa-zoom" data-testid="ipa-cell-zoom">
       <ChartCard title={`Cells of bytes ${zoom.window_start}–${zoom.window_start + zoom.bytes_after.length - 1} (${zoom.cells} cells)`} note={zoom.stale ? "from an earlier step" : what}>
-        {(size) => <Dots zoom={zoom} before={before} after={after} width={size.width} height={Math.max(40, size.height - 18)} />}
+        {(size) => <Dots {...props} zoom={zoom} k={k} width={size.width} height={Math.max(40, size.height - 18)} />}
       </ChartCard>
       <div className="ipa-zoom-foot">
+        {loops > 0 && <PulsePlayer zoom={zoom} k={k} loops={loops} playing={playing} scrub={scrub} replay={replay} programming={programming} />}
         {zoom.refused && <div className="ipa-refused">Refused by the cell model: {zoom.refused}</div>}
-        {zoom.append && zoom.programming_per_pulse.length > 0 && (
+        {zoom.programming_per_pulse.length > 0 && (
           <div className="ipa-pulses" aria-label="cells still programming after each ISPP pulse">
             <span className="ipa-muted">ISPP loops:</span>
             {zoom.programming_per_pulse.map((n, i) => (
-              <span key={i} className="ipa-pulse" title={`after pulse ${i + 1}: ${n} cells still programming`} style={{ height: `${4 + (18 * n) / max}px` }} />
+              <span key={i} className={i + 1 === k ? "ipa-pulse ipa-pulse-now" : "ipa-pulse"} title={`after pulse ${i + 1}: ${n} cells still programming`} style={{ height: `${4 + (18 * n) / max}px` }} />
             ))}
             <span className="ipa-muted">{zoom.programming_per_pulse.length} pulses; the other cells are inhibited (bitline at VCC)</span>
           </div>

@@ -50,7 +50,7 @@ export function IpaView(props: LabViewProps) {
             {ipaInfo && <TuningCard grid={ipaInfo.scheme_grid} layout={meta.layout} counters={meta.counters} />}
           </div>
           <div className="ipa-col">
-            <CellZoom zoom={meta.zoom} before={series.vthBefore} after={series.vthAfter} />
+            <CellZoom zoom={meta.zoom} before={series.vthBefore} after={series.vthAfter} pulses={series.vthPulses} passedAt={series.passedAt} />
             <FlashBlocks title={`Flash: ${meta.blocks.blocks} blocks × ${meta.blocks.pages_per_block} pages`} blocks={meta.blocks} pageState={series.pageState} eraseCounts={series.eraseCounts} lsb={series.pageIsLsb} focus={meta.focus ? { block: meta.focus.block, page: meta.focus.page } : null} />
           </div>
         </div>

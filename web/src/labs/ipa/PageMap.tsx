@@ -105,8 +105,10 @@ export function PageMap(props: Props) {
               ? "Marked out of place: the changes no longer fit the free delta slots."
               : focus.dirty
                 ? `${focus.changed_body.length} body + ${focus.changed_meta.length} metadata bytes changed in the buffer (M = ${layout.m}, V = ${layout.v} per record).`
-                : focus.appendable
+                : focus.appendable && focus.records_on_flash < layout.n
                   ? "Clean: the next small change can be appended in place."
+                  : focus.records_on_flash >= layout.n && layout.n > 0
+                    ? `Clean, delta area full (${layout.n} of ${layout.n} records): the next change goes out of place with a fresh area.`
                   : "This flash page cannot take another append (area full, NOP used up, MSB page or no-IPA region)."}
           </div>
         </div>

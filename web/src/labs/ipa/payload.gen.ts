@@ -182,10 +182,12 @@ export interface IpaZoom {
   cells: number;
   lba: number;
   page: number;
-  /** Cells still being programmed after each ISPP loop (empty for a first program). */
+  /** Cells still being programmed after each ISPP loop (of the append, or of the first program of an out-of-place write). */
   programming_per_pulse: number[];
   refused: string | null;
   stale: boolean;
+  /** Vpgm of each ISPP loop, V; the series `zoom_vth_pulses_v` holds every cell's Vth after each loop (loops × cells) and `zoom_passed_at_pulse` the loop each cell passed verify. */
+  vpgm_per_pulse_v: number[];
   window_start: number;
   written_from: number;
   written_to: number;

@@ -15,6 +15,10 @@ export interface IpaSeries {
   pageIsLsb: Float64Array;
   vthBefore: Float64Array;
   vthAfter: Float64Array;
+  /** Every zoom cell's Vth after each ISPP loop (loops × cells). */
+  vthPulses: Float64Array;
+  /** Per zoom cell, the loop it passed verify (0 = never pulsed). */
+  passedAt: Float64Array;
   oopPageState: Float64Array;
   oopEraseCounts: Float64Array;
 }
@@ -31,6 +35,8 @@ export function readIpaSeries(snapshot: Snapshot): IpaSeries {
     pageIsLsb: s("page_is_lsb"),
     vthBefore: s("zoom_vth_before_v"),
     vthAfter: s("zoom_vth_after_v"),
+    vthPulses: s("zoom_vth_pulses_v"),
+    passedAt: s("zoom_passed_at_pulse"),
     oopPageState: s("oop_page_state"),
     oopEraseCounts: s("oop_erase_counts"),
   };

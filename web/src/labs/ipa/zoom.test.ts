@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { bitOf, zoomCells } from "./zoom";
+import { bitOf, pulseFrame, zoomCells } from "./zoom";
 
 describe("the cell zoom model", () => {
   it("reads cell 8i + j as bit 7 − j of byte i", () => {
@@ -25,5 +25,30 @@ describe("the cell zoom model", () => {
     expect(m.target[2]).toBe(0);
     expect(m.domain[0]).toBeLessThan(-2);
     expect(m.domain[1]).toBeGreaterThan(2);
+  });
+});
+
+describe("the zoom's pulse frames", () => {
+  // Three cells, two loops: cell 0 passes after loop 1, cell 1 after loop 2, cell 2 is inhibited.
+  const before = Float64Array.from([-2, -2, 1]);
+  const pulses = Float64Array.from([0.5, 0.2, 1, 1.1, 1.2, 1]);
+  const passedAt = [1, 2, 0];
+
+  it("loop 0 is the state before any pulse, with every targeted cell still pulsed", () => {
+    const f = pulseFrame(0, before, pulses, passedAt);
+    expect(Array.from(f.vth)).toEqual([-2, -2, 1]);
+    expect(Array.from(f.inhibited)).toEqual([0, 0, 1]);
+    expect(f.programming).toBe(2);
+  });
+
+  it("after each loop a cell that passed verify is inhibited and keeps its charge", () => {
+    const f1 = pulseFrame(1, before, pulses, passedAt);
+    expect(Array.from(f1.vth)).toEqual([0.5, 0.2, 1]);
+    expect(Array.from(f1.inhibited)).toEqual([1, 0, 1]);
+    const f2 = pulseFrame(2, before, pulses, passedAt);
+    expect(Array.from(f2.vth)).toEqual([1.1, 1.2, 1]);
+    expect(f2.programming).toBe(0);
+    // Past the last loop: clamped.
+    expect(Array.from(pulseFrame(9, before, pulses, passedAt).vth)).toEqual([1.1, 1.2, 1]);
   });
 });

@@ -48,3 +48,33 @@ export function zoomCells(zoom: Pick<IpaZoom, "bytes_before" | "bytes_after" | "
   const pad = Math.max(0.2, (hi - lo) * 0.05);
   return { target, inhibited, allInhibited, domain: [lo - pad, hi + pad], pulsed };
 }
+
+export interface PulseFrame {
+  /** Every cell's Vth after loop `k` (k = 0: before the first pulse). */
+  vth: Float64Array;
+  /** 1 unless the cell is still being pulsed after loop `k`. */
+  inhibited: Float64Array;
+  /** Cells still being pulsed after loop `k`. */
+  programming: number;
+}
+
+/**
+ * The cells after ISPP loop `k` of the core's replay (`zoom_vth_pulses_v`, loops × cells, and
+ * `zoom_passed_at_pulse`, the loop each cell passed verify, 0 = never pulsed). Loop 0 is the
+ * state before the first pulse; `k` is clamped to the loops there are.
+ */
+export function pulseFrame(k: number, before: Float64Array, pulses: Float64Array, passedAt: ArrayLike<number>): PulseFrame {
+  const n = before.length;
+  const loops = n > 0 ? Math.floor(pulses.length / n) : 0;
+  const at = Math.max(0, Math.min(loops, Math.floor(k)));
+  const vth = at === 0 ? before : pulses.subarray((at - 1) * n, at * n);
+  const inhibited = new Float64Array(n).fill(1);
+  let programming = 0;
+  for (let c = 0; c < n; c++) {
+    if ((passedAt[c] ?? 0) > at) {
+      inhibited[c] = 0;
+      programming++;
+    }
+  }
+  return { vth, inhibited, programming };
+}

@@ -1,0 +1,111 @@
+//! A set of byte offsets of one page, as a bitmap: what a buffer frame tracks between flash
+//! writes (`frame.rs`). Same contract as a `BTreeSet<usize>` of offsets below `page_bytes`
+//! (a byte changed twice counts once, iteration in rising order), at one bit per byte, so a
+//! tracked change costs a bit-set instead of a tree insert.
+//!
+//! 1. `insert(o)` sets bit o and counts it if new; offsets past the page are ignored (a frame
+//!    only tracks offsets of its own page).
+//! 2. `iter` yields the set offsets in rising order, word by word.
+//! 3. `clear` zeroes only when something is set.
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct OffsetSet {
+    words: Vec<u64>,
+    len: usize,
+}
+
+impl OffsetSet {
+    pub fn new(page_bytes: usize) -> Self {
+        Self {
+            words: vec![0; page_bytes.div_ceil(64)],
+            len: 0,
+        }
+    }
+
+    /// Adds `offset`; true if it was not in the set.
+    pub fn insert(&mut self, offset: usize) -> bool {
+        let Some(word) = self.words.get_mut(offset / 64) else {
+            return false;
+        };
+        let bit = 1u64 << (offset % 64);
+        if *word & bit != 0 {
+            return false;
+        }
+        *word |= bit;
+        self.len += 1;
+        true
+    }
+
+    pub fn contains(&self, offset: usize) -> bool {
+        self.words
+            .get(offset / 64)
+            .is_some_and(|w| w & (1u64 << (offset % 64)) != 0)
+    }
+
+    pub fn len(&self) -> usize {
+        self.len
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    pub fn clear(&mut self) {
+        if self.len > 0 {
+            self.words.fill(0);
+            self.len = 0;
+        }
+    }
+
+    /// The offsets in rising order.
+    pub fn iter(&self) -> impl Iterator<Item = usize> + '_ {
+        self.words.iter().enumerate().flat_map(|(i, &w)| {
+            let mut rest = w;
+            std::iter::from_fn(move || {
+                (rest != 0).then(|| {
+                    let b = rest.trailing_zeros() as usize;
+                    rest &= rest - 1;
+                    64 * i + b
+                })
+            })
+        })
+    }
+}
+
+impl Extend<usize> for OffsetSet {
+    fn extend<I: IntoIterator<Item = usize>>(&mut self, offsets: I) {
+        for o in offsets {
+            self.insert(o);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::sim::Rng;
+    use std::collections::BTreeSet;
+
+    #[test]
+    fn behaves_like_a_btreeset_of_offsets() {
+        let mut rng = Rng::new(7);
+        for _ in 0..50 {
+            let page = 1 + rng.below(600) as usize;
+            let (mut set, mut plain) = (OffsetSet::new(page), BTreeSet::new());
+            for _ in 0..rng.below(200) {
+                let o = rng.below(page as u64) as usize;
+                assert_eq!(set.insert(o), plain.insert(o));
+                if rng.chance(0.02) {
+                    set.clear();
+                    plain.clear();
+                }
+            }
+            assert_eq!(set.len(), plain.len());
+            assert_eq!(
+                set.iter().collect::<Vec<_>>(),
+                plain.iter().copied().collect::<Vec<_>>()
+            );
+            assert!(plain.iter().all(|&o| set.contains(o)));
+        }
+    }
+}
