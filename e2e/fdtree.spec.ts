@@ -1,5 +1,5 @@
 // The FD+tree lab: the route and its panels, every bundled scenario's invariants holding to the
-// end, the wavefront and both old and new level rows mid-merge, the lookup path highlighted,
+// end, the wavefront and both old and new level rows mid-merge, fence links, the lookup path highlighted,
 // the compare view's three schemes on one timeline, and screenshots (test-results/screenshots/,
 // and docs/screenshots/ with UPDATE_SCREENSHOTS=1).
 import { mkdirSync, readdirSync } from "node:fs";
@@ -94,6 +94,8 @@ test("mid-merge the wavefront crosses an old and a new row, and a lookup's path 
   const step = await stepUntil(page, 40, 200, midMerge);
   expect(await midMerge(), `no mid-merge lookup by step ${step}`).toBe(true);
   await expect(page.getByTestId("fd-op-row").first()).toBeVisible();
+  // Fences are drawn as links to the level below.
+  expect(Number(await page.getByTestId("fd-fence-links").getAttribute("data-count"))).toBeGreaterThan(0);
   for (const invariant of await api<InvariantReport[]>(page, "invariants")) expect(invariant.ok, `${invariant.name} ${invariant.detail}`).toBe(true);
   await save(page, "fdtree-lab");
   expect(consoleErrors).toEqual([]);

@@ -21,7 +21,7 @@ impl FdTree {
         &mut self,
         key: Key,
         fence: Option<Entry>,
-        r: Vec<Entry>,
+        r: &[Entry],
     ) -> Result<(), FdError> {
         let beta = self.cfg.beta_entries;
         let m = self.merge.as_mut().ok_or(FdError::NoMerge)?;
@@ -34,15 +34,19 @@ impl FdTree {
         if let (true, Some(&tail)) = (level.tail_open, level.blocks.last()) {
             let t = self.store.get_mut(tail)?;
             if t.entries.len() + r.len() <= beta {
-                t.entries.extend(r);
+                // One push per entry: r holds 1–3 entries, too few for a memcpy call to pay.
+                for &e in r {
+                    t.entries.push(e);
+                }
                 return Ok(());
             }
         }
-        let mut entries = r;
+        let mut entries = Vec::with_capacity(beta);
         if fence.is_none() && !full {
             let p_last = m.p_last.ok_or(FdError::Impossible("no p_last".into()))?;
-            entries.insert(0, Entry::fence(key, p_last)); // synthetic first-entry fence (I2)
+            entries.push(Entry::fence(key, p_last)); // synthetic first-entry fence (I2)
         }
+        entries.extend_from_slice(r);
         self.new_block(
             deepest,
             Block {

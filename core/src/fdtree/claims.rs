@@ -277,6 +277,7 @@ pub fn claims() -> Vec<Claim> {
         out.extend(fig6(&xm, &ds, &fc, &no_ms));
     }
     out.extend(fig7());
+    out.extend(super::claims_ablation::claims());
     out
 }
 
@@ -287,7 +288,7 @@ mod tests {
     #[test]
     fn every_claim_is_computed_with_a_finite_value() {
         let claims = claims();
-        assert_eq!(claims.len(), 14, "{claims:?}");
+        assert_eq!(claims.len(), 18, "{claims:?}");
         assert!(claims.iter().all(|c| c.simulated_value.is_finite()));
         assert!(claims.iter().any(|c| c.pass));
     }

@@ -42,6 +42,9 @@ pub struct MergePolicy {
     /// Choose the generated levels Ô in merge-prepare (§4.4.1); when false every level 0..m is
     /// generated and only merge-finalize skips (the sequential FD+tree of §2.3).
     pub preemptive_skipping: bool,
+    /// Merge-finalize relabels levels by Eq. (3) (level skipping and tightening, §2.3); when
+    /// false every generated level keeps its label (the "without level skipping" arm of §5.2).
+    pub level_skipping: bool,
 }
 
 impl MergePolicy {
@@ -50,12 +53,19 @@ impl MergePolicy {
         eager_reclaim: true,
         share_l0_memory: true,
         preemptive_skipping: false,
+        level_skipping: true,
+    };
+    /// The sequential FD+tree with neither preemptive nor finalize skipping (§5.2 ablation).
+    pub const FD_PLUS_TREE_NO_SKIPPING: Self = Self {
+        level_skipping: false,
+        ..Self::FD_PLUS_TREE
     };
     pub const FC: Self = Self {
         wavefront_routing: true,
         eager_reclaim: true,
         share_l0_memory: true,
         preemptive_skipping: true,
+        level_skipping: true,
     };
     pub const FC_NO_SHARING: Self = Self {
         share_l0_memory: false,
@@ -66,6 +76,7 @@ impl MergePolicy {
         eager_reclaim: false,
         share_l0_memory: false,
         preemptive_skipping: true,
+        level_skipping: true,
     };
 }
 

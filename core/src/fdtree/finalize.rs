@@ -52,6 +52,9 @@ impl FdTree {
         for i in (0..o.len().saturating_sub(1)).rev() {
             o[i] = o[i].min(o[i + 1].saturating_sub(1));
         }
+        if !self.cfg.policy.level_skipping {
+            o.clone_from(&generated); // ablation: every level keeps its label
+        }
         let z_idx = o.iter().rposition(|&x| x == 0);
         let mut z = 0;
         if let Some(zi) = z_idx {

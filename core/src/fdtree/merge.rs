@@ -91,6 +91,7 @@ impl FdTree {
             self.metrics.full_merges += 1;
         }
         let live = self.store.live_blocks();
+        let l0_unstaged = l0_old.iter().collect();
         self.merge = Some(Merge {
             l0_old_at_start: l0_old.len(),
             plan,
@@ -101,7 +102,9 @@ impl FdTree {
             old,
             new,
             l0_fences_to_below,
+            l0_unstaged,
             staged: VecDeque::new(),
+            staged_data: VecDeque::new(),
             last_staged_key: None,
             round_l0_fence_ptr: None,
             p_last: below_first,
@@ -164,21 +167,22 @@ impl FdTree {
             let mut group = Group {
                 key,
                 fence: None,
-                deepest_first: Vec::new(),
+                data_len: 0,
             };
             for level in m.old.iter_mut().rev() {
                 while level.buffer.front().is_some_and(|e| e.key == key) {
                     if let Some(e) = level.buffer.pop_front() {
-                        take_entry(&mut group, e, level.fences_to_below);
+                        take_entry(&mut group, &mut m.staged_data, e, level.fences_to_below);
                     }
                 }
             }
-            let from_l0: Vec<Entry> = m.l0_old.iter_range(key, key).collect();
-            for e in from_l0 {
-                if let Some(b) = e.fence_target() {
-                    m.round_l0_fence_ptr = Some(b);
+            while m.l0_unstaged.front().is_some_and(|e| e.key == key) {
+                if let Some(e) = m.l0_unstaged.pop_front() {
+                    if let Some(b) = e.fence_target() {
+                        m.round_l0_fence_ptr = Some(b);
+                    }
+                    take_entry(&mut group, &mut m.staged_data, e, m.l0_fences_to_below);
                 }
-                take_entry(&mut group, e, m.l0_fences_to_below);
             }
             m.last_staged_key = Some(key);
             m.staged.push_back(group);
@@ -206,15 +210,20 @@ impl FdTree {
                 break;
             };
             groups += 1;
-            let data_in = group.deepest_first.len() as u64;
-            let c = coalesce(group.deepest_first.iter().copied(), full);
+            let data_in = group.data_len as u64;
+            let c = coalesce(m.staged_data.drain(..group.data_len), full);
             self.n_inserts -= c.inserts_cancelled;
             self.n_deletes -= c.deletes_cancelled;
             self.metrics.entries_merged_in += data_in;
-            let mut r: Vec<Entry> = group.fence.into_iter().collect();
-            r.extend(c.entries(group.key));
-            if !r.is_empty() {
-                self.append_group(group.key, group.fence, r)?;
+            // R = [f]? ++ COALESCE(S): at most a fence, a delete and an insert.
+            let mut r = [Entry::fence(group.key, 0); 3];
+            let mut n = 0;
+            for e in group.fence.into_iter().chain(c.entries(group.key)) {
+                r[n] = e;
+                n += 1;
+            }
+            if n > 0 {
+                self.append_group(group.key, group.fence, &r[..n])?;
             }
             if self.store.io.blocks_written > written_before {
                 break;
@@ -312,9 +321,10 @@ impl FdTree {
     }
 }
 
-fn take_entry(group: &mut Group, e: Entry, keep_fences: bool) {
+fn take_entry(group: &mut Group, data: &mut VecDeque<Entry>, e: Entry, keep_fences: bool) {
     if e.kind.is_data() {
-        group.deepest_first.push(e);
+        data.push_back(e);
+        group.data_len += 1;
     } else if keep_fences {
         group.fence = Some(e);
     }

@@ -117,10 +117,7 @@ impl FdTree {
         m.l0_old
             .iter_after(m.last_staged_key)
             .for_each(|e| tally(e.kind));
-        m.staged
-            .iter()
-            .flat_map(|g| g.deepest_first.iter())
-            .for_each(|e| tally(e.kind));
+        m.staged_data.iter().for_each(|e| tally(e.kind));
         for level in &m.old {
             level.buffer.iter().for_each(|e| tally(e.kind));
             for &id in level.live.iter().skip(level.read) {

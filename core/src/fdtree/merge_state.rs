@@ -52,12 +52,14 @@ pub struct NewLevel {
     pub tail_open: bool,
 }
 
-/// One staged key-group: the fence into L_succ(m) and the data entries deepest level first.
+/// One staged key-group: the fence into L_succ(m) and how many data entries it has; the entries
+/// themselves (deepest level first) are the next `data_len` of `Merge::staged_data`, so staging
+/// a group allocates nothing.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Group {
     pub key: Key,
     pub fence: Option<Entry>,
-    pub deepest_first: Vec<Entry>,
+    pub data_len: usize,
 }
 
 /// What one step did, for a view or a timing model.
@@ -104,6 +106,11 @@ pub struct Merge {
     pub new: Vec<NewLevel>,
     pub l0_fences_to_below: bool,
     pub staged: VecDeque<Group>,
+    /// The data entries of the staged groups, group after group (see `Group`).
+    pub staged_data: VecDeque<Entry>,
+    /// L0^old's entries not yet staged, in order: the staging cursor over L0^old (the map
+    /// itself stays for lookups and slot counting; m-delete removes what was staged).
+    pub l0_unstaged: VecDeque<Entry>,
     pub last_staged_key: Option<Key>,
     pub(super) round_l0_fence_ptr: Option<BlockId>,
     pub p_last: Option<BlockId>,
@@ -126,11 +133,7 @@ impl Merge {
         self.old
             .iter()
             .all(|l| l.buffer.is_empty() && l.read == l.live.len())
-            && self
-                .l0_old
-                .iter_after(self.last_staged_key)
-                .next()
-                .is_none()
+            && self.l0_unstaged.is_empty()
     }
 
     /// The next key to stage: the smallest over the level buffers and unstaged L0^old.
@@ -139,11 +142,7 @@ impl Merge {
             .old
             .iter()
             .filter_map(|l| l.buffer.front().map(|e| e.key));
-        let mem = if self.last_staged_key.is_none() {
-            self.l0_old.iter().next()
-        } else {
-            self.l0_old.iter_after(self.last_staged_key).next()
-        };
-        disk.chain(mem.map(|e| e.key)).min()
+        let mem = self.l0_unstaged.front().map(|e| e.key);
+        disk.chain(mem).min()
     }
 }

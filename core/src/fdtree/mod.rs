@@ -20,7 +20,7 @@
 //! 13. `workload`: the G_R and G_T generators of §5, deterministic from a seed.
 //! 14. `conc`: FD+XM, FD+DS and FD+FC under closed-loop clients in the discrete-event kernel.
 //! 15. `lab`, `plugin`: the lab (the concurrent run stepped one event at a time, its view and
-//!     invariants); `claims`, `bench`, `calibration`: what it says to `flashlab reproduce`,
+//!     invariants); `claims` (+ `claims_ablation`: level skipping, proactive triggering), `bench`, `calibration`: what it says to `flashlab reproduce`,
 //!     `bench` and `docs/CALIBRATION.md`.
 
 pub mod append;
@@ -28,6 +28,7 @@ pub mod baseline;
 pub mod bench;
 pub mod calibration;
 pub mod claims;
+pub mod claims_ablation;
 pub mod conc;
 pub mod config;
 pub mod entry;

@@ -33,6 +33,9 @@ pub struct FdtreeBlock {
     pub deletes: u32,
     pub fences: u32,
     pub state: BlockState,
+    /// This block's fences as flat pairs: fence key, target block id (the links drawn to the
+    /// level below; at most 16 fences listed).
+    pub fence_links: Vec<u64>,
 }
 
 /// Which side of a merge a level row belongs to.

@@ -28,6 +28,8 @@ use crate::sim::{LabView, NamedSeries};
 /// Blocks listed per level row; L0 keys listed per side.
 const LIST_BLOCKS: usize = 256;
 const LIST_KEYS: usize = 64;
+/// Fence links listed per block.
+const LIST_FENCES: usize = 16;
 
 fn kind_name(k: OpKind) -> &'static str {
     match k {
@@ -49,6 +51,7 @@ fn kind_num(k: OpKind) -> f64 {
 
 fn block(tree: &FdTree, id: BlockId, state: BlockState) -> FdtreeBlock {
     let (mut first, mut last, mut ins, mut del, mut fen) = (0, 0, 0, 0, 0);
+    let mut links = Vec::new();
     if let Ok(b) = tree.store.peek(id) {
         first = b.entries.first().map_or(0, |e| e.key);
         last = b.entries.last().map_or(0, |e| e.key);
@@ -56,7 +59,12 @@ fn block(tree: &FdTree, id: BlockId, state: BlockState) -> FdtreeBlock {
             match e.kind {
                 Kind::Insert(_) => ins += 1,
                 Kind::Delete => del += 1,
-                Kind::Fence(_) => fen += 1,
+                Kind::Fence(t) => {
+                    fen += 1;
+                    if links.len() < 2 * LIST_FENCES {
+                        links.extend([e.key, u64::from(t)]);
+                    }
+                }
             }
         }
     }
@@ -68,6 +76,7 @@ fn block(tree: &FdTree, id: BlockId, state: BlockState) -> FdtreeBlock {
         deletes: del,
         fences: fen,
         state,
+        fence_links: links,
     }
 }
 

@@ -6,8 +6,11 @@
 //!    FD+DS, and the B+tree, all on the same block counts.
 //! 2. `latency`: Fig. 1's sawtooth and Fig. 6's worst-case comparison of the three schemes,
 //!    by the discrete-event run.
+//! 3. `skipping`: level skipping's effect on lookup reads (§5.2) and the extra merge writes of
+//!    proactive triggering (Rem. A.17), by block counts of the sequential FD+tree.
 
 pub mod latency;
+pub mod skipping;
 pub mod space;
 
 pub use latency::{SchemeWorst, fig1_sawtooth, fig6_worst};

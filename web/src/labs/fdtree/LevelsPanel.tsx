@@ -6,7 +6,7 @@
 import { scaleLinear } from "d3-scale";
 import { ChartCard } from "../../charts/ChartCard";
 import { formatNumber } from "../../format/units";
-import { blockSpans, rowLabel } from "./layout";
+import { blockSpans, fenceLinks, rowLabel } from "./layout";
 import { BLOCK_FILL, BLOCK_LABEL, DELETE_COLOR, INSERT_COLOR, PATH_COLOR, WAVEFRONT_COLOR } from "./palette";
 import type { BlockState, FdtreeMeta, FdtreeOpIo } from "./payload.gen";
 
@@ -37,6 +37,8 @@ function Rows({ meta, width }: { meta: FdtreeMeta; width: number }) {
   const wf = meta.merge?.wf_key ?? null;
   const wfX = routing ? (wf === null ? x(0) : x(Math.min(wf, keyEnd))) : null;
   const ticks = x.ticks(6).filter((t) => Number.isInteger(t));
+  const spansByRow = meta.levels.map((level, i) => ({ row: i + l0Rows, spans: blockSpans(level.blocks, keyEnd) }));
+  const links = fenceLinks(spansByRow);
   const l0Row = (y: number, keys: number[][], label: string, testId: string) => (
     <g data-testid={testId}>
       <text x={8} y={y + ROW_H / 2} dy="0.35em" className="fd-row-label">
@@ -103,6 +105,17 @@ function Rows({ meta, width }: { meta: FdtreeMeta; width: number }) {
           </g>
         );
       })}
+      <g data-testid="fd-fence-links" data-count={links.length} className="fd-fence-links">
+        {links.map((l) => {
+          const x1 = x(Math.min(l.fenceKey, keyEnd));
+          const x2 = x(Math.min(l.targetFrom, keyEnd));
+          return (
+            <line key={`${l.fromRow}-${l.fenceKey}-${l.targetId}`} x1={x1} y1={TOP + l.fromRow * ROW_H + ROW_H - 4} x2={x2 + 1} y2={TOP + l.toRow * ROW_H + 4} className="fd-fence-link">
+              <title>{`fence ${l.fenceKey} → block ${l.targetId}`}</title>
+            </line>
+          );
+        })}
+      </g>
       {wfX !== null && (
         <g data-testid="fd-wavefront" data-key={wf ?? -1}>
           <line x1={wfX} x2={wfX} y1={TOP - 2} y2={height - 26} stroke={WAVEFRONT_COLOR} strokeWidth={2.5} />
@@ -138,6 +151,14 @@ export function LevelsPanel({ meta }: { meta: FdtreeMeta }) {
         <li>
           <span className="fd-swatch" style={{ background: WAVEFRONT_COLOR }} />
           wavefront
+        </li>
+        <li>
+          <span className="fd-swatch fd-swatch-link" />
+          fence → block of the level below
+        </li>
+        <li>
+          <span className="fd-swatch fd-swatch-skipped" />
+          skipped level (never built)
         </li>
       </ul>
     </div>

@@ -1,10 +1,25 @@
 import { describe, expect, it } from "vitest";
 import type { FdtreeBlock } from "./payload.gen";
-import { blockSpans, decodePairs, decodeRp, fraction, meanStd, rowLabel, runningMax } from "./layout";
+import { blockSpans, decodePairs, decodeRp, fenceLinks, fraction, meanStd, rowLabel, runningMax } from "./layout";
 
-function block(id: number, first: number, last: number): FdtreeBlock {
-  return { id, first_key: first, last_key: last, inserts: 1, deletes: 0, fences: 0, state: "live" };
+function block(id: number, first: number, last: number, fence_links: number[] = []): FdtreeBlock {
+  return { id, first_key: first, last_key: last, inserts: 1, deletes: 0, fences: fence_links.length / 2, state: "live", fence_links };
 }
+
+describe("fenceLinks", () => {
+  it("links each fence to its target block on a lower row, and skips targets not drawn", () => {
+    const upper = blockSpans([block(1, 0, 20, [0, 10, 15, 11, 30, 99])], 40);
+    const lower = blockSpans([block(10, 0, 9), block(11, 15, 25)], 40);
+    const links = fenceLinks([
+      { row: 1, spans: upper },
+      { row: 2, spans: lower },
+    ]);
+    expect(links.map((l) => [l.fromRow, l.fenceKey, l.toRow, l.targetFrom, l.targetId])).toEqual([
+      [1, 0, 2, 0, 10],
+      [1, 15, 2, 15, 11],
+    ]);
+  });
+});
 
 describe("blockSpans", () => {
   it("tiles the key axis from 0 to the end, each block up to the next one's first key", () => {

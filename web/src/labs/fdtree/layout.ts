@@ -27,6 +27,41 @@ export function blockSpans(blocks: readonly FdtreeBlock[], keyEnd: number): Bloc
   return out;
 }
 
+/** One fence drawn as a link: from the fence's key on its block's row to the target block's row. */
+export interface FenceLink {
+  fromRow: number;
+  fenceKey: number;
+  toRow: number;
+  /** The target block's left edge on the key axis. */
+  targetFrom: number;
+  targetId: number;
+}
+
+/**
+ * Fence links of the rows as drawn (`rows[i]` is the row index and spans of one level): each
+ * block's `fence_links` (flat pairs key, target id) become one link to the row holding the
+ * target block. A target not drawn (reclaimed, or beyond the listed blocks) gives no link;
+ * at most `cap` links are returned.
+ */
+export function fenceLinks(rows: readonly { row: number; spans: readonly BlockSpan[] }[], cap = 800): FenceLink[] {
+  const where = new Map<number, { row: number; from: number }>();
+  for (const { row, spans } of rows) for (const s of spans) where.set(s.block.id, { row, from: s.from });
+  const out: FenceLink[] = [];
+  for (const { row, spans } of rows) {
+    for (const { block } of spans) {
+      const links = block.fence_links;
+      for (let i = 0; i + 1 < links.length; i += 2) {
+        const targetId = links[i + 1] ?? -1;
+        const target = where.get(targetId);
+        if (!target || target.row <= row) continue;
+        out.push({ fromRow: row, fenceKey: links[i] ?? 0, toRow: target.row, targetFrom: target.from, targetId });
+        if (out.length >= cap) return out;
+      }
+    }
+  }
+  return out;
+}
+
 /** The row's name: "L2", "L2 old", "L2 new", "L1 skipped". */
 export function rowLabel(level: Pick<FdtreeLevel, "label" | "role">): string {
   switch (level.role) {

@@ -11,6 +11,8 @@ export type BlockState = "live" | "unread" | "retained" | "written" | "tail";
 
 export interface FdtreeBlock {
   deletes: number;
+  /** This block's fences as flat pairs: fence key, target block id (the links drawn to the level below; at most 16 fences listed). */
+  fence_links: number[];
   fences: number;
   /** Smallest and largest key in the block (0, 0 if empty). */
   first_key: number;
