@@ -130,6 +130,11 @@ pub struct LayoutsSweepInfo {
     pub column_seeks: Vec<u64>,
     pub row_model_s: f64,
     pub column_model_s: Vec<f64>,
+    /// PAX (digest §4.8 extension) at k = 1..N, simulated: the paper's Eq. 1–5 have no PAX
+    /// term, so there is no model series for it.
+    pub pax_s: Vec<f64>,
+    pub pax_cpu_s: Vec<f64>,
+    pub pax_seeks: Vec<u64>,
     pub crossover_k: Option<f64>,
     pub crossover_fraction: Option<f64>,
     pub model_crossover_fraction: Option<f64>,

@@ -1,5 +1,7 @@
 // Time vs projectivity for the row and the column store on the scenario's device (paper
-// Figs. 2(a), 6(a)): the sweep's simulated points, the Eq. 1–2 model dashed beside them, the
+// Figs. 2(a), 6(a)), and PAX as a third simulated curve (the digest's §4.8 extension: the paper's
+// model has no PAX term, so it has no model curve and the legend says so): the sweep's simulated
+// points, the Eq. 1–2 model dashed beside them, the
 // simulated and modelled crossovers, the paper's stated crossover as a green band marker, and the
 // scenario's own projection as a cursor. Computed by the core once at load (info().sweep).
 import { memo } from "react";
@@ -8,7 +10,7 @@ import { line } from "d3-shape";
 import { formatNs } from "../../format/units";
 import { useElementSize } from "../../hooks/useElementSize";
 import { crossoverX, paperMarkers, percent, sweepLines, type Point } from "./chart";
-import { COLUMN_COLOR, PAPER_COLOR, ROW_COLOR } from "./palette";
+import { COLUMN_COLOR, PAPER_COLOR, PAX_COLOR, ROW_COLOR } from "./palette";
 import type { LayoutsPaperPoint, LayoutsSweepInfo } from "./types";
 
 interface Props {
@@ -48,6 +50,9 @@ export const CrossoverChart = memo(function CrossoverChart({ sweep, paper, devic
         </span>
         <span className="layouts-key">
           <span className="layouts-swatch" style={{ background: COLUMN_COLOR }} /> column store (DSM), k = 1..N
+        </span>
+        <span className="layouts-key" data-testid="layouts-pax-key" title="PAX keeps row-store pages but groups each attribute in a minipage: it reads every page like NSM and decodes only the projected attributes like DSM">
+          <span className="layouts-swatch" style={{ background: PAX_COLOR }} /> PAX, k = 1..N (simulated only: the paper's Eq. 1–5 have no PAX term)
         </span>
         <span className="layouts-key">
           <span className="layouts-swatch dashed" /> Eq. 1–2 model
@@ -107,6 +112,10 @@ function Plot({ sweep, width, height, crossovers, scenarioFraction }: PlotProps)
       <line x1={x(0)} x2={x(1)} y1={y(lines.rowModel)} y2={y(lines.rowModel)} stroke={ROW_COLOR} strokeDasharray="5 4" opacity={0.8} />
       <path d={path(lines.columnModel) ?? ""} fill="none" stroke={COLUMN_COLOR} strokeDasharray="5 4" opacity={0.8} />
       <line x1={x(0)} x2={x(1)} y1={y(lines.row)} y2={y(lines.row)} stroke={ROW_COLOR} strokeWidth={2.2} />
+      <path d={path(lines.pax) ?? ""} fill="none" stroke={PAX_COLOR} strokeWidth={2} strokeDasharray="1 3" strokeLinecap="round" data-testid="layouts-pax-curve" />
+      {lines.pax.map((p, i) => (
+        <rect key={`p${i}`} x={x(p.x) - 2.5} y={y(p.y) - 2.5} width={5} height={5} fill={PAX_COLOR} />
+      ))}
       <path d={path(lines.column) ?? ""} fill="none" stroke={COLUMN_COLOR} strokeWidth={2.2} />
       {lines.column.map((p, i) => (
         <circle key={i} cx={x(p.x)} cy={y(p.y)} r={3} fill={COLUMN_COLOR} />
@@ -121,7 +130,7 @@ function Plot({ sweep, width, height, crossovers, scenarioFraction }: PlotProps)
         </g>
       )}
       {sim === null && (
-        <text x={x(0.3)} y={y(lines.row * 0.85)} textAnchor="middle" className="layouts-chart-label" data-testid="layouts-no-crossover">
+        <text x={x(0.02)} y={y(lines.row) + 14} textAnchor="start" className="layouts-chart-label" data-testid="layouts-no-crossover">
           no simulated crossover: the column store wins at every k
         </text>
       )}

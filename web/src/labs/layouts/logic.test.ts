@@ -19,6 +19,9 @@ function sweep(column: number[], row: number): LayoutsSweepInfo {
     column_seeks: column.map(() => 0),
     row_model_s: row,
     column_model_s: column,
+    pax_s: column.map(() => row),
+    pax_cpu_s: column.map(() => 0),
+    pax_seeks: column.map(() => 0),
     crossover_k: null,
     crossover_fraction: null,
     model_crossover_fraction: null,
@@ -47,6 +50,13 @@ describe("the crossover chart", () => {
     expect(lines.column).toHaveLength(4);
     expect(crossoverX(lines.column, 4)).toBeCloseTo(0.875);
     expect(lines.yMax).toBe(5);
+  });
+
+  it("draws PAX as its own simulated series, one point per k", () => {
+    const lines = sweepLines({ ...sweep([1, 2, 3, 5], 4), pax_s: [4.1, 4.2, 4.3, 6] });
+    expect(lines.pax.map((p) => p.y)).toEqual([4.1, 4.2, 4.3, 6]);
+    expect(lines.pax[3]?.x).toBe(1);
+    expect(lines.yMax).toBe(6);
   });
 
   it("has no crossover when the column store always wins", () => {

@@ -142,6 +142,10 @@ export interface LayoutsSweepInfo {
   fractions: number[];
   io_unit_bytes: number;
   model_crossover_fraction: number | null;
+  pax_cpu_s: number[];
+  /** PAX (digest §4.8 extension) at k = 1..N, simulated: the paper's Eq. 1–5 have no PAX term, so there is no model series for it. */
+  pax_s: number[];
+  pax_seeks: number[];
   read_ahead_bytes: number;
   row_cpu_s: number;
   row_model_s: number;
