@@ -112,10 +112,12 @@ function Plot({ sweep, width, height, crossovers, scenarioFraction }: PlotProps)
       <line x1={x(0)} x2={x(1)} y1={y(lines.rowModel)} y2={y(lines.rowModel)} stroke={ROW_COLOR} strokeDasharray="5 4" opacity={0.8} />
       <path d={path(lines.columnModel) ?? ""} fill="none" stroke={COLUMN_COLOR} strokeDasharray="5 4" opacity={0.8} />
       <line x1={x(0)} x2={x(1)} y1={y(lines.row)} y2={y(lines.row)} stroke={ROW_COLOR} strokeWidth={2.2} />
-      <path d={path(lines.pax) ?? ""} fill="none" stroke={PAX_COLOR} strokeWidth={2} strokeDasharray="1 3" strokeLinecap="round" data-testid="layouts-pax-curve" />
-      {lines.pax.map((p, i) => (
-        <rect key={`p${i}`} x={x(p.x) - 2.5} y={y(p.y) - 2.5} width={5} height={5} fill={PAX_COLOR} />
-      ))}
+      <g data-testid="layouts-pax-curve">
+        <path d={path(lines.pax) ?? ""} fill="none" stroke={PAX_COLOR} strokeWidth={2} strokeDasharray="1 3" strokeLinecap="round" />
+        {lines.pax.map((p, i) => (
+          <rect key={i} x={x(p.x) - 2.5} y={y(p.y) - 2.5} width={5} height={5} fill={PAX_COLOR} />
+        ))}
+      </g>
       <path d={path(lines.column) ?? ""} fill="none" stroke={COLUMN_COLOR} strokeWidth={2.2} />
       {lines.column.map((p, i) => (
         <circle key={i} cx={x(p.x)} cy={y(p.y)} r={3} fill={COLUMN_COLOR} />
