@@ -154,6 +154,10 @@ pub struct LayoutsPaperPoint {
     pub rows: u64,
     /// True when the paper's authors flagged the number FIXME.
     pub fixme: bool,
+    /// For a seek count: the sweep's simulated seeks at the same k and read-ahead, scaled
+    /// linearly to the paper's 60 M rows (seeks grow with the bytes read); `None` when the
+    /// sweep is off or its read-ahead is not the one the paper's number was measured with.
+    pub simulated: Option<f64>,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, JsonSchema)]

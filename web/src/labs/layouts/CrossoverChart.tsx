@@ -9,7 +9,7 @@ import { scaleLinear } from "d3-scale";
 import { line } from "d3-shape";
 import { formatNs } from "../../format/units";
 import { useElementSize } from "../../hooks/useElementSize";
-import { crossoverX, paperMarkers, percent, sweepLines, type Point } from "./chart";
+import { countText, crossoverX, paperMarkers, percent, sweepLines, type Point } from "./chart";
 import { COLUMN_COLOR, PAPER_COLOR, PAX_COLOR, ROW_COLOR } from "./palette";
 import type { LayoutsPaperPoint, LayoutsSweepInfo } from "./types";
 
@@ -66,6 +66,11 @@ export const CrossoverChart = memo(function CrossoverChart({ sweep, paper, devic
         {markers.notes.map((n) => (
           <span key={n.id} className="layouts-key paper-note">
             paper: {n.what}
+          </span>
+        ))}
+        {markers.counts.map((n) => (
+          <span key={n.id} className="layouts-key paper-note" data-testid="layouts-paper-count">
+            {countText(n)}
           </span>
         ))}
       </footer>

@@ -53,12 +53,20 @@ export function crossoverX(column: readonly Point[], row: number): number | null
   return null;
 }
 
-/** The paper's crossover markers (points with a fraction) and its statements without one. */
-export function paperMarkers(points: readonly LayoutsPaperPoint[]): { crossovers: LayoutsPaperPoint[]; notes: LayoutsPaperPoint[] } {
+/** The paper's crossover markers (points with a fraction), its statements without one, and its
+ *  stated counts (seeks) with the sweep's count beside them when the core computed one. */
+export function paperMarkers(points: readonly LayoutsPaperPoint[]): { crossovers: LayoutsPaperPoint[]; notes: LayoutsPaperPoint[]; counts: LayoutsPaperPoint[] } {
   return {
     crossovers: points.filter((p) => p.fraction !== null && p.unit === "fraction"),
     notes: points.filter((p) => p.fraction === null && p.value === null),
+    counts: points.filter((p) => p.fraction === null && p.value !== null),
   };
+}
+
+/** "paper 867 seeks · sweep 1,020 (scaled to 60 M rows)" for a stated count. */
+export function countText(p: LayoutsPaperPoint): string {
+  const sim = p.simulated === null ? "no sweep value (other read-ahead)" : `sweep ${Math.round(p.simulated).toLocaleString("en-US")} (scaled to ${p.rows / 1e6} M rows)`;
+  return `${p.what}: paper ${(p.value ?? 0).toLocaleString("en-US")} ${p.unit} · ${sim}`;
 }
 
 /** "96 %" for a fraction. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { crossoverX, paperMarkers, percent, sweepLines } from "./chart";
+import { countText, crossoverX, paperMarkers, percent, sweepLines } from "./chart";
 import { byteX, decodeRecent, fileSegments, jumpStats, shortLabel } from "./strip";
 import type { LayoutsFile, LayoutsPaperPoint, LayoutsSweepInfo } from "./types";
 
@@ -64,10 +64,13 @@ describe("the crossover chart", () => {
   });
 
   it("splits the paper's points into crossover markers and statements", () => {
-    const p = (fraction: number | null, unit: string): LayoutsPaperPoint => ({ id: "x", what: "w", fraction, value: null, unit, rows: 60e6, fixme: false });
-    const { crossovers, notes } = paperMarkers([p(0.9, "fraction"), p(null, "")]);
+    const p = (fraction: number | null, unit: string, value: number | null = null): LayoutsPaperPoint => ({ id: "x", what: "w", fraction, value, unit, rows: 60e6, fixme: false, simulated: null });
+    const { crossovers, notes, counts } = paperMarkers([p(0.9, "fraction"), p(null, ""), p(null, "seeks", 867)]);
     expect(crossovers).toHaveLength(1);
     expect(notes).toHaveLength(1);
+    expect(counts).toHaveLength(1);
+    expect(countText({ ...p(null, "seeks", 867), simulated: 1020.4 })).toBe("w: paper 867 seeks · sweep 1,020 (scaled to 60 M rows)");
+    expect(countText(p(null, "seeks", 2941))).toContain("no sweep value");
     expect(percent(0.904)).toBe("90 %");
   });
 });

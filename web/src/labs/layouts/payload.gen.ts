@@ -100,6 +100,8 @@ export interface LayoutsPaperPoint {
   id: string;
   /** The paper's scale: 60 M rows (seek counts scale with rows). */
   rows: number;
+  /** For a seek count: the sweep's simulated seeks at the same k and read-ahead, scaled linearly to the paper's 60 M rows (seeks grow with the bytes read); `None` when the sweep is off or its read-ahead is not the one the paper's number was measured with. */
+  simulated: number | null;
   unit: string;
   /** A stated value (seeks, fraction…) with its unit. */
   value: number | null;
