@@ -38,7 +38,7 @@ export const CrossoverChart = memo(function CrossoverChart({ sweep, paper, devic
         <span className="layouts-note">{note}</span>
       </header>
       <div className="layouts-chart-body" ref={ref}>
-        {sweep && width > 0 && height > 0 ? (
+        {sweep && width > M.left + M.right && height > M.top + M.bottom ? (
           <Plot sweep={sweep} width={width} height={height} crossovers={markers.crossovers} scenarioFraction={scenarioFraction} />
         ) : (
           <p className="layouts-empty">{sweep ? "" : "This scenario turns the sweep off (sweep.enabled = false)."}</p>
@@ -107,7 +107,7 @@ function Plot({ sweep, width, height, crossovers, scenarioFraction }: PlotProps)
       ))}
       {crossovers.map((p) => (
         <g key={p.id} data-testid="layouts-paper-marker">
-          <rect x={x(Math.max(0, (p.fraction ?? 0) - 0.07))} width={x(0.14) - x(0)} y={M.top} height={bottom - M.top} fill={PAPER_COLOR} opacity={0.1} />
+          <rect x={x(Math.max(0, (p.fraction ?? 0) - 0.07))} width={x(0.14) - x(0)} y={M.top} height={Math.max(0, bottom - M.top)} fill={PAPER_COLOR} opacity={0.1} />
           <line x1={x(p.fraction ?? 0)} x2={x(p.fraction ?? 0)} y1={M.top} y2={bottom} stroke={PAPER_COLOR} strokeWidth={1.5} />
           <text x={x(p.fraction ?? 0) - 4} y={bottom - 6} textAnchor="end" className="layouts-chart-label" fill={PAPER_COLOR}>
             paper {percent(p.fraction ?? 0)}
