@@ -1,6 +1,7 @@
 // The layouts lab (row vs column): the route and its panels, every bundled scenario run to its end
 // with every invariant holding and its answers equal to the CLI's, the crossover chart with a
-// crossover on the disk and none on flash, and the view depending only on the step.
+// crossover on the disk and none on flash, PAX as its third curve, and the view depending only on
+// the step.
 import { readdirSync } from "node:fs";
 import type { Page } from "@playwright/test";
 import { test, expect, api, cliRun, openApp, readScenario, repoRoot, type InvariantReport, type SimState } from "./fixtures";
@@ -34,6 +35,13 @@ test("flash shows its channels and no crossover", async ({ page, consoleErrors }
   await openScenario(page, "no-crossover-flash");
   await expect(page.getByTestId("layouts-no-crossover")).toBeVisible();
   await expect(page.getByTestId("layouts-channels")).toBeVisible();
+  expect(consoleErrors).toEqual([]);
+});
+
+test("PAX is the chart's third curve, simulated only, with the reason it has no model curve", async ({ page, consoleErrors }) => {
+  await openScenario(page, "pax-on-flash");
+  await expect(page.getByTestId("layouts-pax-curve")).toBeVisible();
+  await expect(page.getByTestId("layouts-pax-key")).toContainText("no PAX term");
   expect(consoleErrors).toEqual([]);
 });
 

@@ -127,16 +127,30 @@ fn the_sweep_has_a_disk_crossover_and_none_on_flash() {
             1,
         )
         .unwrap();
-        lab.info()["sweep"].clone()
+        lab.info()
     };
-    let disk = sweep("disk");
+    let info = sweep("disk");
+    // PAX is the third curve: one simulated time per k, the row store's I/O (so never below
+    // the row time by more than rounding), and no model series.
+    let pax = info["sweep"]["pax_s"].as_array().unwrap();
+    assert_eq!(pax.len(), 16);
+    let row = info["sweep"]["row_s"].as_f64().unwrap();
+    assert!(
+        pax.iter().all(|t| t.as_f64().unwrap() >= row * 0.999),
+        "{pax:?} {row}"
+    );
+    // The paper's seek counts get the sweep's count beside them (6 MB read-ahead: E1 only).
+    let points = info["paper_points"].as_array().unwrap();
+    let e1 = points.iter().find(|p| p["id"] == "E1.seeks_100").unwrap();
+    assert!(e1["simulated"].as_f64().unwrap() > 0.0, "{e1}");
+    let disk = info["sweep"].clone();
     let fraction = disk["crossover_fraction"]
         .as_f64()
         .expect("a disk crossover");
     assert!((0.8..1.0).contains(&fraction), "{fraction}");
     assert!(disk["model_crossover_fraction"].as_f64().is_some());
     assert_eq!(disk["column_s"].as_array().unwrap().len(), 16);
-    assert!(sweep("ssd_fast")["crossover_fraction"].is_null());
+    assert!(sweep("ssd_fast")["sweep"]["crossover_fraction"].is_null());
 }
 
 #[test]

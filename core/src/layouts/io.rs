@@ -90,6 +90,19 @@ impl Stream {
         self
     }
 
+    /// Every unit of the file: what `with_pages` gives for every page (consecutive pages abut,
+    /// so their units run from 0 to the last page's last unit), without the page list.
+    pub fn with_all_pages(mut self, unit_bytes: u64) -> Self {
+        self.unit_bytes = unit_bytes;
+        let pages = self.file_bytes / self.io_page_bytes.max(1);
+        self.units = match pages.checked_sub(1) {
+            Some(last) => (0..=self.units_of_page(last).1).collect(),
+            None => Vec::new(),
+        };
+        self.completed = vec![false; self.units.len()];
+        self
+    }
+
     /// First row of the page holding byte `unit · unit_bytes` of the file.
     pub fn first_row_of_unit(&self, unit: u64) -> u64 {
         ((unit * self.unit_bytes) / self.io_page_bytes * self.rows_per_page).min(self.rows)
@@ -262,6 +275,24 @@ mod tests {
         assert_eq!(s.advance(4 * 320, 4 * 128 * 1024), 8..12);
         assert_eq!(s.advance(5 * 320, 4 * 128 * 1024), 12..12);
         assert_eq!(s.advance(8 * 320, 4 * 128 * 1024), 12..16);
+    }
+
+    #[test]
+    fn all_pages_gives_the_units_of_the_page_list() {
+        for (io_page, pages, unit) in [(4096, 100, 128 * 1024), (1536, 77, 4096), (4096, 1, 512)] {
+            let owner = StreamOwner {
+                query: 0,
+                file: 0,
+                device: 0,
+                device_base: 0,
+            };
+            let s = Stream::new(owner, io_page, 3, pages * 3, pages);
+            let list: Vec<u64> = (0..pages).collect();
+            assert_eq!(
+                s.clone().with_all_pages(unit).units,
+                s.with_pages(&list, unit).units
+            );
+        }
     }
 
     #[test]

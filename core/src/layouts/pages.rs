@@ -92,20 +92,56 @@ fn per_page(page_bytes: u32, item_bytes: u32) -> Result<u64, LayoutError> {
 /// Writes `value` into `out` (its width) as item 5 of the header says.
 pub fn encode(value: u64, out: &mut [u8]) {
     let bytes = value.to_le_bytes();
-    for (i, b) in out.iter_mut().enumerate() {
-        *b = if i < 8 {
-            bytes[i]
-        } else {
-            bytes[i % 8].rotate_left((i / 8) as u32) ^ (i as u8)
-        };
+    let n = out.len().min(8);
+    out[..n].copy_from_slice(&bytes[..n]);
+    for (i, b) in out.iter_mut().enumerate().skip(8) {
+        *b = bytes[i % 8].rotate_left((i / 8) as u32) ^ (i as u8);
+    }
+}
+
+/// Where one column's values sit inside every page of its file (header items 2–4): value of
+/// slot `i` at `page_start + base + i · stride`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ColumnPlace {
+    pub file: usize,
+    pub base: u64,
+    pub stride: u64,
+    pub width: usize,
+    pub rows_per_page: u64,
+    pub page_bytes: u64,
+}
+
+impl ColumnPlace {
+    /// Calls `f(row, byte offset)` for every row of `rows`, walking page by page (the offsets
+    /// of `StoredTable::locate`, without a division per row).
+    pub fn for_each_slot(&self, rows: std::ops::Range<u64>, mut f: impl FnMut(u64, usize)) {
+        let mut row = rows.start;
+        while row < rows.end {
+            let page = row / self.rows_per_page;
+            let page_end = ((page + 1) * self.rows_per_page).min(rows.end);
+            let slot = row % self.rows_per_page;
+            let mut at = page * self.page_bytes + self.base + slot * self.stride;
+            for r in row..page_end {
+                f(r, at as usize);
+                at += self.stride;
+            }
+            row = page_end;
+        }
     }
 }
 
 /// Reads a code back from a value's bytes.
 pub fn decode(bytes: &[u8]) -> u64 {
+    if let Some(w) = bytes.first_chunk::<8>() {
+        return u64::from_le_bytes(*w);
+    }
+    if let Ok(w) = <[u8; 4]>::try_from(bytes) {
+        return u64::from(u32::from_le_bytes(w));
+    }
     let mut word = [0u8; 8];
-    let n = bytes.len().min(8);
-    word[..n].copy_from_slice(&bytes[..n]);
+    for (w, b) in word.iter_mut().zip(bytes) {
+        *w = *b;
+    }
     u64::from_le_bytes(word)
 }
 
@@ -160,16 +196,70 @@ impl StoredTable {
                 stored.data[f][at + 4..at + 8].copy_from_slice(&(first as u32).to_le_bytes());
             }
         }
-        for column in 0..table.schema.columns.len() {
-            for row in 0..table.rows {
-                let (file, at, width) = stored.locate(column, row);
-                encode(
-                    table.value(column, row),
-                    &mut stored.data[file][at..at + width],
-                );
+        for (column, values) in table.values.iter().enumerate() {
+            let place = stored.place(column);
+            let data = &mut stored.data[place.file];
+            let rows = 0..table.rows;
+            // The schema's 4 B and 8 B columns as fixed-size stores (what `encode` writes; a
+            // copy of a run-time length is a memcpy call per value).
+            match place.width {
+                4 => place.for_each_slot(rows, |row, at| {
+                    let v = values[row as usize].to_le_bytes();
+                    if let Some(out) = data[at..].first_chunk_mut::<4>() {
+                        *out = [v[0], v[1], v[2], v[3]];
+                    }
+                }),
+                8 => place.for_each_slot(rows, |row, at| {
+                    if let Some(out) = data[at..].first_chunk_mut::<8>() {
+                        *out = values[row as usize].to_le_bytes();
+                    }
+                }),
+                w => place.for_each_slot(rows, |row, at| {
+                    encode(values[row as usize], &mut data[at..at + w]);
+                }),
             }
         }
         Ok(stored)
+    }
+
+    /// Where `column` sits in its file's pages.
+    pub fn place(&self, column: usize) -> ColumnPlace {
+        let file = self.file_of_column(column);
+        let rows_per_page = self.files[file].rows_per_page;
+        let width = u64::from(self.schema.width(column));
+        let offset = u64::from(self.schema.offset(column));
+        let header = u64::from(PAGE_HEADER_BYTES);
+        let (base, stride) = match self.layout {
+            Layout::Nsm => (header + offset, u64::from(self.schema.tuple_bytes())),
+            Layout::Dsm => (header, width),
+            Layout::Pax => (header + rows_per_page * offset, width),
+        };
+        ColumnPlace {
+            file,
+            base,
+            stride,
+            width: width as usize,
+            rows_per_page,
+            page_bytes: u64::from(self.page_bytes),
+        }
+    }
+
+    /// Calls `f(row, value)` for every row of `rows`, decoding `column` from the page bytes
+    /// (nothing for a shape-only table).
+    pub fn for_each_value(
+        &self,
+        column: usize,
+        rows: std::ops::Range<u64>,
+        mut f: impl FnMut(u64, u64),
+    ) {
+        let place = self.place(column);
+        let data = &self.data[place.file];
+        if data.is_empty() {
+            return;
+        }
+        place.for_each_slot(rows, |row, at| {
+            f(row, data.get(at..at + place.width).map_or(0, decode));
+        });
     }
 
     pub fn has_data(&self) -> bool {
@@ -186,22 +276,12 @@ impl StoredTable {
 
     /// (file, byte offset, width) of one value, from the layout rules of the header.
     pub fn locate(&self, column: usize, row: u64) -> (usize, usize, usize) {
-        let file = self.file_of_column(column);
-        let shape = self.files[file];
+        let place = self.place(column);
+        let shape = self.files[place.file];
         let page = shape.page_of_row(row);
         let slot = row % shape.rows_per_page;
-        let width = u64::from(self.schema.width(column));
-        let page_start = page * u64::from(self.page_bytes) + u64::from(PAGE_HEADER_BYTES);
-        let inside = match self.layout {
-            Layout::Nsm => {
-                slot * u64::from(self.schema.tuple_bytes()) + u64::from(self.schema.offset(column))
-            }
-            Layout::Dsm => slot * width,
-            Layout::Pax => {
-                shape.rows_per_page * u64::from(self.schema.offset(column)) + slot * width
-            }
-        };
-        (file, (page_start + inside) as usize, width as usize)
+        let at = page * place.page_bytes + place.base + slot * place.stride;
+        (place.file, at as usize, place.width)
     }
 
     /// Decodes one value from the page bytes (a shape-only table returns 0).

@@ -14,6 +14,8 @@
 //!    then every file (DSM: every projected column) only at pages holding qualifying rows, in
 //!    physical order (a bitmap heap scan).
 //! 4. Needed pages become needed I/O units (a page may straddle two units when compressed).
+//!    A file read whole is `Needed::All`: its units are every unit of the file, computed
+//!    directly instead of from a list of every page (the same units, without a per-page pass).
 //!
 //! The prefetcher is given the needed units up front (it knows the positions); the paper's
 //! engine discovers them from the preceding column, which changes nothing in the I/O order.
@@ -39,9 +41,22 @@ pub fn pow_u64(x: f64, mut n: u64) -> f64 {
 /// Step 1 with page bytes: qualifying rows, ascending.
 pub fn qualifying_rows(table: &StoredTable, query: &ScanQuery) -> Vec<u64> {
     let p = query.predicate;
-    (0..table.rows)
-        .filter(|&r| p.matches(table.read_value(p.column, r)))
-        .collect()
+    let mut rows = Vec::new();
+    table.for_each_value(p.column, 0..table.rows, |r, v| {
+        if p.matches(v) {
+            rows.push(r);
+        }
+    });
+    rows
+}
+
+/// The pages a stream needs (step 4).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Needed {
+    /// Every page of the file.
+    All,
+    /// These pages, ascending.
+    Pages(Vec<u64>),
 }
 
 /// Pages of `shape` holding at least one qualifying row (step 1, either way).
@@ -50,19 +65,19 @@ pub fn pages_with_qualifying(
     qualifying: Option<&[u64]>,
     selectivity: f64,
     rng: &mut Rng,
-) -> Vec<u64> {
+) -> Needed {
     match qualifying {
         Some(rows) => {
             let mut pages: Vec<u64> = rows.iter().map(|&r| shape.page_of_row(r)).collect();
             pages.dedup();
-            pages
+            Needed::Pages(pages)
         }
         None => {
             let hit = 1.0 - pow_u64(1.0 - selectivity.clamp(0.0, 1.0), shape.rows_per_page);
             if hit >= 1.0 - 1e-12 {
-                (0..shape.page_count).collect()
+                Needed::All
             } else {
-                (0..shape.page_count).filter(|_| rng.chance(hit)).collect()
+                Needed::Pages((0..shape.page_count).filter(|_| rng.chance(hit)).collect())
             }
         }
     }
@@ -75,16 +90,15 @@ pub fn needed_pages(
     settings: &ScanSettings,
     qualifying: Option<&[u64]>,
     rng: &mut Rng,
-) -> Vec<(usize, Vec<u64>)> {
+) -> Vec<(usize, Needed)> {
     let s = query.predicate.expected_selectivity();
-    let all = |f: usize| (0..table.files[f].page_count).collect::<Vec<u64>>();
     let index = matches!(settings.access, AccessPath::Index { .. });
     match table.layout {
         Layout::Nsm | Layout::Pax => {
             let pages = if index {
                 pages_with_qualifying(&table.files[0], qualifying, s, rng)
             } else {
-                all(0)
+                Needed::All
             };
             vec![(0, pages)]
         }
@@ -93,7 +107,7 @@ pub fn needed_pages(
             for (i, column) in query.columns_read().into_iter().enumerate() {
                 let f = table.file_of_column(column);
                 let pages = if i == 0 && !index {
-                    all(f)
+                    Needed::All
                 } else if i == 0 && !query.columns.contains(&column) {
                     continue; // the index answers the predicate; the column is not projected
                 } else {

@@ -6,7 +6,7 @@ use schemars::schema::RootSchema;
 use serde_json::{Map, Value, json};
 
 use super::lab::config::{LayoutsConfig, parse};
-use super::lab::{LayoutsLab, body, checks, events, metrics, sweep, view};
+use super::lab::{LayoutsLab, body, checks, events, metrics, view};
 use super::pages::StoredTable;
 use super::schema::Schema;
 use super::settings::AccessPath;
@@ -76,7 +76,9 @@ impl Lab for LayoutsLab {
 
 /// Work of scanning a table of `rows` rows in `cfg`'s layout with I/O unit `unit`: every needed
 /// unit (at most the file bytes over the unit, plus one per page for straddles and the plan's
-/// per-page draws), every output block, and the oracle's and the answer's per-value work.
+/// per-page draws, except for an NSM/PAX file read whole, whose units the plan computes
+/// without a page list: `plan::Needed::All`), every output block, and the oracle's and the
+/// answer's per-value work.
 fn scan_work(cfg: &LayoutsConfig, rows: u64, unit: u64, layout: super::Layout) -> u64 {
     let schema = Schema::of(cfg.kind);
     let Ok(shape) = StoredTable::shape_only(&schema, rows, layout, cfg.page_bytes) else {
@@ -86,10 +88,11 @@ fn scan_work(cfg: &LayoutsConfig, rows: u64, unit: u64, layout: super::Layout) -
         AccessPath::FullScan => unit,
         AccessPath::Index { .. } => unit.min(u64::from(cfg.page_bytes)),
     };
+    let whole = layout != super::Layout::Dsm && cfg.settings.access == AccessPath::FullScan;
     let files: u64 = shape
         .files
         .iter()
-        .map(|f| f.bytes() / unit.max(1) + 2 * f.page_count + 4)
+        .map(|f| f.bytes() / unit.max(1) + if whole { 0 } else { 2 * f.page_count } + 4)
         .sum();
     let index = (rows as f64 * super::lab::config::INDEX_ENTRY_BYTES) as u64
         / u64::from(cfg.page_bytes)
@@ -110,8 +113,8 @@ impl LabSpec for LayoutsLab {
     }
 
     /// Work: the scan of every query's table copy (loading it, its I/O units, blocks, the
-    /// oracle and the answer: rows × attributes each), plus the sweep's N + 1 shape-only scans
-    /// at its own scale. Answer rows: every row of every query at most. State: every query's
+    /// oracle and the answer: rows × attributes each), plus the sweep's 2N + 1 shape-only scans
+    /// (one row, N column, N PAX) at its own scale. Answer rows: every row of every query at most. State: every query's
     /// table copy and answer.
     fn work_estimates(&self) -> Vec<WorkEstimate> {
         let cfg = self.config();
@@ -123,9 +126,10 @@ impl LabSpec for LayoutsLab {
         if let Some(s) = &cfg.sweep {
             let row = scan_work(cfg, s.rows, s.settings.io_unit_bytes, super::Layout::Nsm);
             let column = scan_work(cfg, s.rows, s.settings.io_unit_bytes, super::Layout::Dsm);
+            let pax = scan_work(cfg, s.rows, s.settings.io_unit_bytes, super::Layout::Pax);
             work = work
                 .saturating_add(row)
-                .saturating_add(times(sweep::runs(cfg.kind), column));
+                .saturating_add(times(cols, column.saturating_add(pax)));
         }
         let table_bytes = times(cfg.rows, u64::from(Schema::of(cfg.kind).tuple_bytes())) * 2;
         let answer_bytes = times(cfg.rows, 32 + 8 * cols);

@@ -28,7 +28,7 @@ use super::device::DeviceId;
 use super::error::LayoutError;
 use super::io::{Request, Stream, StreamOwner, device_offset};
 use super::pages::{Layout, StoredTable};
-use super::plan::{needed_pages, qualifying_rows};
+use super::plan::{Needed, needed_pages, qualifying_rows};
 use super::query::{AnswerRow, ScanQuery};
 use super::queue::{DeviceQueue, allocate};
 use super::schema::PREDICATE_DOMAIN;
@@ -187,8 +187,11 @@ impl ScanRun {
                 shape.rows_per_page,
                 spec.table.rows,
                 shape.page_count,
-            )
-            .with_pages(&pages, heap_unit);
+            );
+            let stream = match pages {
+                Needed::All => stream.with_all_pages(heap_unit),
+                Needed::Pages(pages) => stream.with_pages(&pages, heap_unit),
+            };
             streams.push(self.streams.len());
             self.streams.push(stream);
         }
@@ -216,6 +219,7 @@ impl ScanRun {
                 Some(self.streams.len() - 1)
             }
         };
+        let answer_rows = qualifying.as_ref().map_or(0, Vec::len);
         let overlap = s.cpu.overlap_for(spec.table.layout, s.compression.is_on());
         self.queries.push(QueryState {
             spec,
@@ -228,7 +232,7 @@ impl ScanRun {
             overlap,
             selectivity,
             qualifying: 0.0,
-            answer: Vec::new(),
+            answer: Vec::with_capacity(answer_rows),
             seeks: 0,
             requests: 0,
             bytes_read: 0,
@@ -328,19 +332,21 @@ impl ScanRun {
         let query = &qs.spec.query;
         let qualifying = if table.has_data() {
             let p = query.predicate;
-            let mut n = 0u64;
-            for row in a..b {
-                if p.matches(table.read_value(p.column, row)) {
-                    n += 1;
-                    let values = query
-                        .columns
-                        .iter()
-                        .map(|&c| table.read_value(c, row))
-                        .collect();
-                    qs.answer.push(AnswerRow { row, values });
+            let before = qs.answer.len();
+            let (answer, k) = (&mut qs.answer, query.columns.len());
+            table.for_each_value(p.column, a..b, |row, v| {
+                if p.matches(v) {
+                    let values = Vec::with_capacity(k);
+                    answer.push(AnswerRow { row, values });
                 }
+            });
+            // Then the projected values at the qualifying positions.
+            for r in &mut answer[before..] {
+                let row = r.row;
+                r.values
+                    .extend(query.columns.iter().map(|&c| table.read_value(c, row)));
             }
-            n as f64
+            (answer.len() - before) as f64
         } else {
             (b - a) as f64 * qs.selectivity
         };

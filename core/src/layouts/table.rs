@@ -24,7 +24,8 @@ impl Table {
         let schema = Schema::of(kind);
         let mut rng = Rng::new(seed);
         let n = schema.columns.len();
-        let mut values = vec![Vec::with_capacity(rows as usize); n];
+        // One allocation per column up front (`vec![v; n]` would clone away the capacity).
+        let mut values: Vec<Vec<u64>> = (0..n).map(|_| Vec::with_capacity(rows as usize)).collect();
         for _ in 0..rows {
             for (c, column) in schema.columns.iter().enumerate() {
                 let v = match column.domain {

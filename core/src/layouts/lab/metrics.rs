@@ -1,7 +1,9 @@
 //! Metrics of a layouts run, each with its unit in its name: the device's requests, seeks and
 //! bytes; per run the slowest query's elapsed time, CPU and I/O wait (Fig. 3(c)'s breakdown);
-//! the answer size; and the sweep's crossover when it has one.
+//! the answer size; the sweep's crossover when it has one, and where its PAX curve stands: PAX
+//! time over the row time and over the column time at k = 1 and k = N.
 
+use super::sweep::Sweep;
 use super::{LayoutsLab, query_times, sweep_of};
 use crate::sim::Metric;
 
@@ -78,6 +80,46 @@ pub fn metrics(lab: &LayoutsLab) -> Vec<Metric> {
             "sweep: crossover byte fraction",
             "",
         ));
+    }
+    if let Some(s) = sweep_of(lab) {
+        out.extend(pax_metrics(s));
+    }
+    out
+}
+
+/// Where the sweep's PAX curve stands, at k = 1 and k = N.
+fn pax_metrics(s: &Sweep) -> Vec<Metric> {
+    const AT: [(bool, [&str; 4]); 2] = [
+        (
+            false,
+            [
+                "sweep_pax_over_row_k1",
+                "sweep: PAX time / row time, 1 attribute",
+                "sweep_pax_over_column_k1",
+                "sweep: PAX time / column time, 1 attribute",
+            ],
+        ),
+        (
+            true,
+            [
+                "sweep_pax_over_row_kn",
+                "sweep: PAX time / row time, all attributes",
+                "sweep_pax_over_column_kn",
+                "sweep: PAX time / column time, all attributes",
+            ],
+        ),
+    ];
+    let mut out = Vec::new();
+    for (last, [row_key, row_label, column_key, column_label]) in AT {
+        let i = if last {
+            s.pax_s.len().saturating_sub(1)
+        } else {
+            0
+        };
+        if let (Some(&pax), Some(&column)) = (s.pax_s.get(i), s.column_s.get(i)) {
+            out.push(Metric::new(row_key, pax / s.row_s, row_label, ""));
+            out.push(Metric::new(column_key, pax / column, column_label, ""));
+        }
     }
     out
 }

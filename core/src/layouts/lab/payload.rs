@@ -130,6 +130,11 @@ pub struct LayoutsSweepInfo {
     pub column_seeks: Vec<u64>,
     pub row_model_s: f64,
     pub column_model_s: Vec<f64>,
+    /// PAX (digest §4.8 extension) at k = 1..N, simulated: the paper's Eq. 1–5 have no PAX
+    /// term, so there is no model series for it.
+    pub pax_s: Vec<f64>,
+    pub pax_cpu_s: Vec<f64>,
+    pub pax_seeks: Vec<u64>,
     pub crossover_k: Option<f64>,
     pub crossover_fraction: Option<f64>,
     pub model_crossover_fraction: Option<f64>,
@@ -149,6 +154,10 @@ pub struct LayoutsPaperPoint {
     pub rows: u64,
     /// True when the paper's authors flagged the number FIXME.
     pub fixme: bool,
+    /// For a seek count: the sweep's simulated seeks at the same k and read-ahead, scaled
+    /// linearly to the paper's 60 M rows (seeks grow with the bytes read); `None` when the
+    /// sweep is off or its read-ahead is not the one the paper's number was measured with.
+    pub simulated: Option<f64>,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, JsonSchema)]

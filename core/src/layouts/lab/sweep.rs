@@ -12,6 +12,11 @@
 //!    (α = 1, β = the simulated column seeks per column, l and B from Table 2, no CPU:
 //!    `reproduce::model_vs_sim::combined_for`), and its crossover. Where the two differ, the
 //!    simulated seeks cost more or less than the paper's flat l, or CPU shows.
+//! 4. PAX (the digest's §4.8 extension, so the student sees where it stands): PAX scans
+//!    projecting attributes 1..k for k = 1..N, simulated like the others. PAX reads every page
+//!    of its one file (the row store's I/O) and decodes only the projected minipages (the column
+//!    store's CPU, `cpu.rs` item 3). The paper's model has no PAX term (PAX is "not implemented
+//!    or measured" there), so no model value is computed for it: none is invented here.
 
 use crate::layouts::device::DeviceId;
 use crate::layouts::error::LayoutError;
@@ -37,17 +42,16 @@ pub struct Sweep {
     pub column_seeks: Vec<u64>,
     pub row_model_s: f64,
     pub column_model_s: Vec<f64>,
+    /// PAX at k = 1..N (index k − 1), simulated only (step 4).
+    pub pax_s: Vec<f64>,
+    pub pax_cpu_s: Vec<f64>,
+    pub pax_seeks: Vec<u64>,
     /// (k, byte fraction) where the simulated column time passes the row time.
     pub crossover: Option<(f64, f64)>,
     pub model_crossover_fraction: Option<f64>,
 }
 
-/// Scans one sweep makes: the row scan and N column scans.
-pub fn runs(kind: TableKind) -> u64 {
-    Schema::of(kind).columns.len() as u64 + 1
-}
-
-/// Step 1–3.
+/// Steps 1–4.
 pub fn compute(device: DeviceId, kind: TableKind, cfg: &SweepConfig) -> Result<Sweep, LayoutError> {
     let schema = Schema::of(kind);
     let n = schema.columns.len();
@@ -63,6 +67,10 @@ pub fn compute(device: DeviceId, kind: TableKind, cfg: &SweepConfig) -> Result<S
     let mut columns = Vec::with_capacity(n);
     for k in 1..=n {
         columns.push(run(&case(Layout::Dsm, k), &cfg.settings)?);
+    }
+    let mut pax = Vec::with_capacity(n);
+    for k in 1..=n {
+        pax.push(run(&case(Layout::Pax, k), &cfg.settings)?);
     }
     let curve = Curve {
         device,
@@ -84,6 +92,9 @@ pub fn compute(device: DeviceId, kind: TableKind, cfg: &SweepConfig) -> Result<S
         column_seeks: curve.columns.iter().map(|c| c.seeks).collect(),
         row_model_s: model.row().total_s,
         column_model_s: (1..=n).map(|k| model.column(k).total_s).collect(),
+        pax_s: pax.iter().map(|o| o.elapsed_s()).collect(),
+        pax_cpu_s: pax.iter().map(|o| o.cpu_ns / 1e9).collect(),
+        pax_seeks: pax.iter().map(|o| o.seeks).collect(),
         crossover: curve.crossover().map(|c| (c.k, c.fraction)),
         model_crossover_fraction: model.crossover_fraction(),
     })

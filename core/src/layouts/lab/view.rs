@@ -17,11 +17,12 @@ use super::payload::{
     LayoutsMeta, LayoutsPaperPoint, LayoutsPredicateInfo, LayoutsQueryInfo, LayoutsQueryNow,
     LayoutsSweepInfo,
 };
+use super::sweep::Sweep;
 use super::{LayoutsLab, query_times, sweep_of};
 use crate::layouts::device::ScanDevice;
 use crate::layouts::io::{Request, device_span};
 use crate::layouts::schema::{PAPER_ROWS, TableKind};
-use crate::layouts::settings::{AccessPath, Scheduler};
+use crate::layouts::settings::{AccessPath, KB, MB, Scheduler};
 use crate::payload::to_value;
 use crate::sim::{LabView, NamedSeries};
 
@@ -200,7 +201,25 @@ fn point(
         unit: unit.into(),
         rows: PAPER_ROWS,
         fixme: false,
+        simulated: None,
     }
+}
+
+/// The sweep's seeks for a paper seek point (`LayoutsPaperPoint::simulated`): (read-ahead the
+/// paper measured it with, the sweep's count) for each seek point id.
+fn sweep_seeks(id: &str, sweep: &Sweep, read_ahead_bytes: u64) -> Option<f64> {
+    let last = sweep.column_seeks.last().copied();
+    let (needs, seeks) = match id {
+        "E1.seeks_100" | "E9.seeks_column" => (6 * MB, last),
+        // 10 % projectivity of LINEITEM: 4 attributes, 16 of 150 B.
+        "E1.seeks_10" => (6 * MB, sweep.column_seeks.get(3).copied()),
+        "E9.seeks_row" => (6 * MB, Some(sweep.row_seeks)),
+        "E7.seeks_256k" => (256 * KB, last),
+        _ => return None,
+    };
+    (read_ahead_bytes == needs)
+        .then(|| seeks.map(|s| s as f64 * PAPER_ROWS as f64 / sweep.rows.max(1) as f64))
+        .flatten()
 }
 
 /// The paper's stated points for this table and device (module header).
@@ -284,6 +303,9 @@ pub fn info(lab: &LayoutsLab) -> Value {
             column_seeks: w.column_seeks.clone(),
             row_model_s: w.row_model_s,
             column_model_s: w.column_model_s.clone(),
+            pax_s: w.pax_s.clone(),
+            pax_cpu_s: w.pax_cpu_s.clone(),
+            pax_seeks: w.pax_seeks.clone(),
             crossover_k: w.crossover.map(|c| c.0),
             crossover_fraction: w.crossover.map(|c| c.1),
             model_crossover_fraction: w.model_crossover_fraction,
@@ -330,7 +352,15 @@ pub fn info(lab: &LayoutsLab) -> Value {
             })
             .collect(),
         sweep,
-        paper_points: paper_points(cfg.kind, cfg.device.is_disk()),
+        paper_points: paper_points(cfg.kind, cfg.device.is_disk())
+            .into_iter()
+            .map(|mut p| {
+                p.simulated = sweep_of(lab)
+                    .zip(cfg.sweep.as_ref())
+                    .and_then(|(w, c)| sweep_seeks(&p.id, w, c.settings.read_ahead_bytes));
+                p
+            })
+            .collect(),
     };
     to_value(&info)
 }

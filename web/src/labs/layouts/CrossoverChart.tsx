@@ -1,5 +1,7 @@
 // Time vs projectivity for the row and the column store on the scenario's device (paper
-// Figs. 2(a), 6(a)): the sweep's simulated points, the Eq. 1–2 model dashed beside them, the
+// Figs. 2(a), 6(a)), and PAX as a third simulated curve (the digest's §4.8 extension: the paper's
+// model has no PAX term, so it has no model curve and the legend says so): the sweep's simulated
+// points, the Eq. 1–2 model dashed beside them, the
 // simulated and modelled crossovers, the paper's stated crossover as a green band marker, and the
 // scenario's own projection as a cursor. Computed by the core once at load (info().sweep).
 import { memo } from "react";
@@ -7,8 +9,8 @@ import { scaleLinear } from "d3-scale";
 import { line } from "d3-shape";
 import { formatNs } from "../../format/units";
 import { useElementSize } from "../../hooks/useElementSize";
-import { crossoverX, paperMarkers, percent, sweepLines, type Point } from "./chart";
-import { COLUMN_COLOR, PAPER_COLOR, ROW_COLOR } from "./palette";
+import { countText, crossoverX, paperMarkers, percent, sweepLines, type Point } from "./chart";
+import { COLUMN_COLOR, PAPER_COLOR, PAX_COLOR, ROW_COLOR } from "./palette";
 import type { LayoutsPaperPoint, LayoutsSweepInfo } from "./types";
 
 interface Props {
@@ -36,7 +38,7 @@ export const CrossoverChart = memo(function CrossoverChart({ sweep, paper, devic
         <span className="layouts-note">{note}</span>
       </header>
       <div className="layouts-chart-body" ref={ref}>
-        {sweep && width > 0 && height > 0 ? (
+        {sweep && width > M.left + M.right && height > M.top + M.bottom ? (
           <Plot sweep={sweep} width={width} height={height} crossovers={markers.crossovers} scenarioFraction={scenarioFraction} />
         ) : (
           <p className="layouts-empty">{sweep ? "" : "This scenario turns the sweep off (sweep.enabled = false)."}</p>
@@ -48,6 +50,9 @@ export const CrossoverChart = memo(function CrossoverChart({ sweep, paper, devic
         </span>
         <span className="layouts-key">
           <span className="layouts-swatch" style={{ background: COLUMN_COLOR }} /> column store (DSM), k = 1..N
+        </span>
+        <span className="layouts-key" data-testid="layouts-pax-key" title="PAX keeps row-store pages but groups each attribute in a minipage: it reads every page like NSM and decodes only the projected attributes like DSM">
+          <span className="layouts-swatch" style={{ background: PAX_COLOR }} /> PAX, k = 1..N (simulated only: the paper's Eq. 1–5 have no PAX term)
         </span>
         <span className="layouts-key">
           <span className="layouts-swatch dashed" /> Eq. 1–2 model
@@ -61,6 +66,11 @@ export const CrossoverChart = memo(function CrossoverChart({ sweep, paper, devic
         {markers.notes.map((n) => (
           <span key={n.id} className="layouts-key paper-note">
             paper: {n.what}
+          </span>
+        ))}
+        {markers.counts.map((n) => (
+          <span key={n.id} className="layouts-key paper-note" data-testid="layouts-paper-count">
+            {countText(n)}
           </span>
         ))}
       </footer>
@@ -97,7 +107,7 @@ function Plot({ sweep, width, height, crossovers, scenarioFraction }: PlotProps)
       ))}
       {crossovers.map((p) => (
         <g key={p.id} data-testid="layouts-paper-marker">
-          <rect x={x(Math.max(0, (p.fraction ?? 0) - 0.07))} width={x(0.14) - x(0)} y={M.top} height={bottom - M.top} fill={PAPER_COLOR} opacity={0.1} />
+          <rect x={x(Math.max(0, (p.fraction ?? 0) - 0.07))} width={x(0.14) - x(0)} y={M.top} height={Math.max(0, bottom - M.top)} fill={PAPER_COLOR} opacity={0.1} />
           <line x1={x(p.fraction ?? 0)} x2={x(p.fraction ?? 0)} y1={M.top} y2={bottom} stroke={PAPER_COLOR} strokeWidth={1.5} />
           <text x={x(p.fraction ?? 0) - 4} y={bottom - 6} textAnchor="end" className="layouts-chart-label" fill={PAPER_COLOR}>
             paper {percent(p.fraction ?? 0)}
@@ -107,6 +117,12 @@ function Plot({ sweep, width, height, crossovers, scenarioFraction }: PlotProps)
       <line x1={x(0)} x2={x(1)} y1={y(lines.rowModel)} y2={y(lines.rowModel)} stroke={ROW_COLOR} strokeDasharray="5 4" opacity={0.8} />
       <path d={path(lines.columnModel) ?? ""} fill="none" stroke={COLUMN_COLOR} strokeDasharray="5 4" opacity={0.8} />
       <line x1={x(0)} x2={x(1)} y1={y(lines.row)} y2={y(lines.row)} stroke={ROW_COLOR} strokeWidth={2.2} />
+      <g data-testid="layouts-pax-curve">
+        <path d={path(lines.pax) ?? ""} fill="none" stroke={PAX_COLOR} strokeWidth={2} strokeDasharray="1 3" strokeLinecap="round" />
+        {lines.pax.map((p, i) => (
+          <rect key={i} x={x(p.x) - 2.5} y={y(p.y) - 2.5} width={5} height={5} fill={PAX_COLOR} />
+        ))}
+      </g>
       <path d={path(lines.column) ?? ""} fill="none" stroke={COLUMN_COLOR} strokeWidth={2.2} />
       {lines.column.map((p, i) => (
         <circle key={i} cx={x(p.x)} cy={y(p.y)} r={3} fill={COLUMN_COLOR} />
@@ -121,7 +137,7 @@ function Plot({ sweep, width, height, crossovers, scenarioFraction }: PlotProps)
         </g>
       )}
       {sim === null && (
-        <text x={x(0.3)} y={y(lines.row * 0.85)} textAnchor="middle" className="layouts-chart-label" data-testid="layouts-no-crossover">
+        <text x={x(0.02)} y={y(lines.row) + 14} textAnchor="start" className="layouts-chart-label" data-testid="layouts-no-crossover">
           no simulated crossover: the column store wins at every k
         </text>
       )}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { crossoverX, paperMarkers, percent, sweepLines } from "./chart";
+import { countText, crossoverX, paperMarkers, percent, sweepLines } from "./chart";
 import { byteX, decodeRecent, fileSegments, jumpStats, shortLabel } from "./strip";
 import type { LayoutsFile, LayoutsPaperPoint, LayoutsSweepInfo } from "./types";
 
@@ -19,6 +19,9 @@ function sweep(column: number[], row: number): LayoutsSweepInfo {
     column_seeks: column.map(() => 0),
     row_model_s: row,
     column_model_s: column,
+    pax_s: column.map(() => row),
+    pax_cpu_s: column.map(() => 0),
+    pax_seeks: column.map(() => 0),
     crossover_k: null,
     crossover_fraction: null,
     model_crossover_fraction: null,
@@ -49,15 +52,25 @@ describe("the crossover chart", () => {
     expect(lines.yMax).toBe(5);
   });
 
+  it("draws PAX as its own simulated series, one point per k", () => {
+    const lines = sweepLines({ ...sweep([1, 2, 3, 5], 4), pax_s: [4.1, 4.2, 4.3, 6] });
+    expect(lines.pax.map((p) => p.y)).toEqual([4.1, 4.2, 4.3, 6]);
+    expect(lines.pax[3]?.x).toBe(1);
+    expect(lines.yMax).toBe(6);
+  });
+
   it("has no crossover when the column store always wins", () => {
     expect(crossoverX(sweepLines(sweep([1, 2, 3], 4)).column, 4)).toBeNull();
   });
 
   it("splits the paper's points into crossover markers and statements", () => {
-    const p = (fraction: number | null, unit: string): LayoutsPaperPoint => ({ id: "x", what: "w", fraction, value: null, unit, rows: 60e6, fixme: false });
-    const { crossovers, notes } = paperMarkers([p(0.9, "fraction"), p(null, "")]);
+    const p = (fraction: number | null, unit: string, value: number | null = null): LayoutsPaperPoint => ({ id: "x", what: "w", fraction, value, unit, rows: 60e6, fixme: false, simulated: null });
+    const { crossovers, notes, counts } = paperMarkers([p(0.9, "fraction"), p(null, ""), p(null, "seeks", 867)]);
     expect(crossovers).toHaveLength(1);
     expect(notes).toHaveLength(1);
+    expect(counts).toHaveLength(1);
+    expect(countText({ ...p(null, "seeks", 867), simulated: 1020.4 })).toBe("w: paper 867 seeks · sweep 1,020 (scaled to 60 M rows)");
+    expect(countText(p(null, "seeks", 2941))).toContain("no sweep value");
     expect(percent(0.904)).toBe("90 %");
   });
 });

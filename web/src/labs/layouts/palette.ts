@@ -4,6 +4,8 @@
 /** Row store (NSM) and column store (DSM) curves. */
 export const ROW_COLOR = "#d55e00";
 export const COLUMN_COLOR = "#0072b2";
+/** PAX (minipages inside row-store pages), the digest's extension. */
+export const PAX_COLOR = "#8e5ca8";
 /** The paper's stated points. */
 export const PAPER_COLOR = "#009e73";
 /** A seek, and the request being served. */

@@ -100,6 +100,8 @@ export interface LayoutsPaperPoint {
   id: string;
   /** The paper's scale: 60 M rows (seek counts scale with rows). */
   rows: number;
+  /** For a seek count: the sweep's simulated seeks at the same k and read-ahead, scaled linearly to the paper's 60 M rows (seeks grow with the bytes read); `None` when the sweep is off or its read-ahead is not the one the paper's number was measured with. */
+  simulated: number | null;
   unit: string;
   /** A stated value (seeks, fraction…) with its unit. */
   value: number | null;
@@ -142,6 +144,10 @@ export interface LayoutsSweepInfo {
   fractions: number[];
   io_unit_bytes: number;
   model_crossover_fraction: number | null;
+  pax_cpu_s: number[];
+  /** PAX (digest §4.8 extension) at k = 1..N, simulated: the paper's Eq. 1–5 have no PAX term, so there is no model series for it. */
+  pax_s: number[];
+  pax_seeks: number[];
   read_ahead_bytes: number;
   row_cpu_s: number;
   row_model_s: number;

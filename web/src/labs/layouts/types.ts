@@ -36,6 +36,6 @@ export function parseLayoutsInfo(info: unknown): LayoutsInfo | null {
   if (!isObject(info) || typeof info["table"] !== "string" || !Array.isArray(info["columns"])) return null;
   if (!Array.isArray(info["paper_points"]) || !isObject(info["knobs"]) || !Array.isArray(info["queries"])) return null;
   const sweep = info["sweep"];
-  if (sweep !== null && !(isObject(sweep) && Array.isArray(sweep["column_s"]) && Array.isArray(sweep["fractions"]))) return null;
+  if (sweep !== null && !(isObject(sweep) && Array.isArray(sweep["column_s"]) && Array.isArray(sweep["pax_s"]) && Array.isArray(sweep["fractions"]))) return null;
   return info as unknown as LayoutsInfo;
 }
