@@ -23,3 +23,17 @@ test("FCFS raced against SSTF: the other run follows to the same time, forward a
   await expect(page.getByTestId("race")).toHaveCount(0);
   expect(consoleErrors).toEqual([]);
 });
+
+test("a share link made during a race opens the same race", async ({ page, consoleErrors }) => {
+  await openApp(page, "#/lab/hdd?scenario=random-reads-fcfs&t=50&race=random-reads-sstf");
+  await expect(page.getByTestId("race")).toBeVisible();
+  await page.getByTestId("copy-share").click();
+  const url = await page.getByTestId("share-url").inputValue();
+  expect(url).toContain("race=random-reads-sstf");
+  await page.goto("about:blank");
+  await openApp(page, url.slice(url.indexOf("#")));
+  await expect(page.getByTestId("race")).toBeVisible();
+  await expect(page.getByTestId("race-select")).toHaveValue("random-reads-sstf");
+  expect((await api<SimState>(page, "state")).step).toBe(50);
+  expect(consoleErrors).toEqual([]);
+});

@@ -49,6 +49,8 @@ function positionNotice(requested: number, shown: number): string | null {
 export class AppController {
   readonly state: Store<AppState>;
   private started: Promise<void> | null = null;
+  /** The scenario raced beside the current one (`&race=`), carried in share links. */
+  private raceName: string | null = null;
   readonly tours: TourController;
 
   constructor(readonly session: LabSession) {
@@ -106,13 +108,19 @@ export class AppController {
   }
 
   /** The share link for the current scenario and step; also placed in the address bar. */
+  /** Set by the lab page's race picker; `shareUrl` adds it as `&race=<name>`. */
+  setRace(name: string | null): void {
+    this.raceName = name;
+  }
+
   async shareUrl(): Promise<string> {
     const tourLink = this.tours.link();
     if (tourLink !== null) return `${window.location.origin}${window.location.pathname}${window.location.search}${tourLink}`;
     const scenario = this.session.current.scenario;
     if (!scenario) throw new Error("no scenario is loaded");
     const state: CoreState = await this.session.queryState();
-    const fragment = await encodeShareFragment(scenario.info.lab, scenario.json, state.step);
+    const shared = await encodeShareFragment(scenario.info.lab, scenario.json, state.step);
+    const fragment = this.raceName === null ? shared : `${shared}&race=${encodeURIComponent(this.raceName)}`;
     this.setHash(fragment);
     return `${window.location.origin}${window.location.pathname}${window.location.search}${fragment}`;
   }

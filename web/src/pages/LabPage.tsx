@@ -1,7 +1,7 @@
 // A lab page: the title, scenario controls and messages on top; the lab's animated view and the
 // timeline on the left; invariants, metrics, sources and the event log on the right.
 import { useEffect, useState } from "react";
-import { useAppState, useClock, useFrame, usePanelFrame, useSession, useSessionState, useTour } from "../app/context";
+import { useApp, useAppState, useClock, useFrame, usePanelFrame, useSession, useSessionState, useTour } from "../app/context";
 import { CrashBanner, LinkErrorBanner, LinkNoticeBanner, LoadErrorBanner } from "../components/Banners";
 import { BusyBanner } from "../components/BusyBanner";
 import { EventLog } from "../components/EventLog";
@@ -113,6 +113,11 @@ function AvailableLab({ lab }: { lab: LabEntry }) {
   const [raceName, setRaceName] = useState<string | null>(route.kind === "lab" ? route.params.get("race") : null);
   const race = raceName === null ? null : (scenariosFor(lab.id).find((s) => s.name === raceName) ?? null);
   const { scenario, status } = useSessionState();
+  const app = useApp();
+  useEffect(() => {
+    app.setRace(raceName);
+    return () => app.setRace(null);
+  }, [app, raceName]);
   useTimelineKeys(session);
   useEffect(() => {
     session.setSpeed(lab.defaultSpeed);
