@@ -1,16 +1,53 @@
 // Vite serves and builds the React app in web/. The wasm package (built by wasm-pack into
 // web/wasm-pkg) is imported through an alias; `await init()` loads its hashed .wasm asset.
 import { fileURLToPath } from "node:url";
-import { defineConfig } from "vite";
+import { defineConfig, type Plugin } from "vite";
 import react from "@vitejs/plugin-react";
 
 const repoRoot = fileURLToPath(new URL(".", import.meta.url));
+
+/**
+ * The production page's Content-Security-Policy (a <meta>, so it holds wherever dist/ is served;
+ * not in the dev server, whose React refresh needs an inline script). e2e/hostile.spec.ts checks
+ * it is present and that every route runs under it without a violation.
+ * - script-src 'self' 'wasm-unsafe-eval': our own modules only, no inline script, no eval;
+ *   'wasm-unsafe-eval' lets WebAssembly compile the core. worker-src 'self': the simulation
+ *   worker is a module file of ours (no blob: worker).
+ * - style-src 'self' 'unsafe-inline': the tour highlight is a <style> element (TourPanel) and
+ *   the SVG/PNG export writes computed styles into style attributes; styles cannot run script.
+ * - img-src 'self' data: blob:: the PNG export draws the view's SVG from a blob: URL.
+ * - connect-src 'self': the .wasm fetch; no other origin is ever contacted (e2e/hostile.spec.ts).
+ * - object-src, base-uri, form-action 'none'. frame-ancestors cannot be set by a <meta> (the
+ *   embed mode is meant to be framed anyway).
+ */
+const CONTENT_SECURITY_POLICY = [
+  "default-src 'self'",
+  "script-src 'self' 'wasm-unsafe-eval'",
+  "worker-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data: blob:",
+  "font-src 'self'",
+  "connect-src 'self'",
+  "object-src 'none'",
+  "base-uri 'none'",
+  "form-action 'none'",
+].join("; ");
+
+function contentSecurityPolicy(): Plugin {
+  return {
+    name: "flashlab-csp",
+    apply: "build",
+    transformIndexHtml: () => [
+      { tag: "meta", attrs: { "http-equiv": "Content-Security-Policy", content: CONTENT_SECURITY_POLICY }, injectTo: "head-prepend" },
+    ],
+  };
+}
 
 export default defineConfig({
   root: "web",
   publicDir: "../public",
   base: "./",
-  plugins: [react()],
+  plugins: [react(), contentSecurityPolicy()],
   resolve: {
     alias: {
       "@wasm": fileURLToPath(new URL("./web/wasm-pkg/flashlab_wasm.js", import.meta.url)),

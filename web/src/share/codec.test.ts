@@ -51,7 +51,7 @@ describe("share links", () => {
     const payload = await encodePayload(scenario);
     const bare = payload.replace(/^v1\./, "");
     const result = await decodeShareLink(`#/lab/hdd?s=${bare}&t=0`);
-    expect(result).toEqual({ ok: false, message: expect.stringContaining("no version prefix") as unknown });
+    expect(result).toEqual({ ok: false, field: "s", message: expect.stringContaining("no version prefix") as unknown });
   });
 
   const cases: [string, () => Promise<string>, string][] = [
@@ -63,7 +63,7 @@ describe("share links", () => {
     ["not JSON", () => linkWithPayloadBytes(new TextEncoder().encode("{not json")), "not valid JSON"],
     ["JSON that is not an object", () => linkWithPayloadBytes(new TextEncoder().encode("[1,2]")), "not a JSON object"],
     ["invalid UTF-8", () => linkWithPayloadBytes(Uint8Array.from([0x7b, 0xff, 0xfe, 0x7d])), "not UTF-8"],
-    ["the wrong lab", async () => (await encodeShareFragment("hdd", scenario, 1)).replace("#/lab/hdd", "#/lab/ssd"), 'for lab "hdd", but the link opens lab "ssd"'],
+    ["the wrong lab", async () => (await encodeShareFragment("hdd", scenario, 1)).replace("#/lab/hdd", "#/lab/ssd"), '"lab" is "hdd", but the link opens lab "ssd"'],
     ["a negative step", async () => (await encodeShareFragment("hdd", scenario, 3)).replace("t=3", "t=-4"), "t=-4 is not a non-negative integer"],
     ["a fractional step", async () => (await encodeShareFragment("hdd", scenario, 3)).replace("t=3", "t=1.5"), "t=1.5 is not a non-negative integer"],
     ["a step beyond 2^53", async () => (await encodeShareFragment("hdd", scenario, 3)).replace("t=3", "t=99999999999999999999"), "not a non-negative integer"],
@@ -81,7 +81,7 @@ describe("share links", () => {
   it("reject a payload that inflates beyond 4 MiB without inflating all of it", async () => {
     const huge = new Uint8Array(MAX_SCENARIO_BYTES + 1024).fill(0x20);
     const result = await decodeShareLink(await linkWithPayloadBytes(huge));
-    expect(result).toEqual({ ok: false, message: expect.stringContaining("larger than 4 MiB") as unknown });
+    expect(result).toEqual({ ok: false, field: "s", message: expect.stringContaining("larger than 4 MiB") as unknown });
   });
 
   it("decode params taken from a parsed route", async () => {

@@ -6,8 +6,10 @@
 //! 1. The payload is versioned (`v1.`): a later FlashLab keeps reading `v1` links and can add
 //!    `v2` without breaking them. A payload without a known version is rejected, not guessed at.
 //! 2. Decoding is defensive: the compressed text is size-checked before inflating, inflation
-//!    stops at 4 MiB (a small link cannot expand into a huge one), and every failure returns a
-//!    message saying which part of the link is wrong.
+//!    stops at 4 MiB (a small link cannot expand into a huge one), and every failure returns the
+//!    part of the link that is wrong (`field`: the route, `s`, `t`, or the scenario's `lab`) and
+//!    a message that names it (`FIELD_TAG`). Nothing throws: `web/src/share/codec.fuzz.test.ts`
+//!    feeds it mutated real links and random strings.
 //! 3. Only the fragment's shape is checked here; the scenario itself is validated by the core.
 
 import { decodeBase64Url, encodeBase64Url } from "./base64url";
@@ -25,9 +27,23 @@ export interface SharedScenario {
   step: number;
 }
 
-export type ShareResult = ({ ok: true } & SharedScenario) | { ok: false; message: string };
+/** The part of a link a failure is about: the route, the payload `s`, the position `t`, or the
+ * scenario's `lab` field (which must match the route's lab). */
+export type ShareField = "route" | "s" | "t" | "lab";
 
-class LinkError extends Error {}
+/** Text every failure message about `field` contains, so the message names the field. */
+export const FIELD_TAG: Readonly<Record<ShareField, string>> = { route: "#/lab/", s: "s=", t: "t=", lab: '"lab"' };
+
+export type ShareResult = ({ ok: true } & SharedScenario) | { ok: false; field: ShareField; message: string };
+
+class LinkError extends Error {
+  constructor(
+    readonly field: ShareField,
+    message: string,
+  ) {
+    super(message);
+  }
+}
 
 async function pipeBytes(bytes: Uint8Array<ArrayBuffer>, transform: CompressionStream | DecompressionStream, limit: number): Promise<Uint8Array<ArrayBuffer>> {
   const writer = transform.writable.getWriter();
@@ -42,7 +58,7 @@ async function pipeBytes(bytes: Uint8Array<ArrayBuffer>, transform: CompressionS
     total += value.byteLength;
     if (total > limit) {
       await reader.cancel().catch(() => undefined);
-      throw new LinkError(`the scenario in the link is larger than ${limit / (1024 * 1024)} MiB`);
+      throw new LinkError("s", `the scenario in the link (s=…) is larger than ${limit / (1024 * 1024)} MiB`);
     }
     chunks.push(value);
   }
@@ -72,31 +88,31 @@ async function decodePayload(payload: string): Promise<string> {
   const dot = payload.indexOf(".");
   const version = dot === -1 ? "" : payload.slice(0, dot);
   if (dot === -1 || !/^v\d+$/.test(version)) {
-    throw new LinkError('the scenario payload has no version prefix (expected "v1.")');
+    throw new LinkError("s", 'the scenario payload (s=…) has no version prefix (expected "s=v1.")');
   }
   if (version !== SHARE_VERSION) {
-    throw new LinkError(`the link uses format ${version}, which this FlashLab does not read (it reads ${SHARE_VERSION})`);
+    throw new LinkError("s", `the link uses format ${version} (s=${version}.…), which this FlashLab does not read (it reads ${SHARE_VERSION})`);
   }
   const body = payload.slice(dot + 1);
   if (body.length > MAX_PAYLOAD_CHARS) {
-    throw new LinkError(`the scenario in the link is larger than ${MAX_SCENARIO_BYTES / (1024 * 1024)} MiB`);
+    throw new LinkError("s", `the scenario in the link (s=…) is larger than ${MAX_SCENARIO_BYTES / (1024 * 1024)} MiB`);
   }
   const compressed = decodeBase64Url(body);
   if (compressed === null || body.length === 0) {
-    throw new LinkError("the scenario payload is not valid base64url (the link may be cut short or altered)");
+    throw new LinkError("s", "the scenario payload (s=…) is not valid base64url (the link may be cut short or altered)");
   }
   let bytes: Uint8Array<ArrayBuffer>;
   try {
     bytes = await pipeBytes(compressed, new DecompressionStream("deflate-raw"), MAX_SCENARIO_BYTES);
   } catch (error) {
     if (error instanceof LinkError) throw error;
-    throw new LinkError("the scenario payload does not decompress (the link may be cut short or altered)");
+    throw new LinkError("s", "the scenario payload (s=…) does not decompress (the link may be cut short or altered)");
   }
   let text: string;
   try {
     text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
   } catch {
-    throw new LinkError("the scenario in the link is not UTF-8 text");
+    throw new LinkError("s", "the scenario in the link (s=…) is not UTF-8 text");
   }
   return text;
 }
@@ -104,7 +120,7 @@ async function decodePayload(payload: string): Promise<string> {
 function parseStep(raw: string | null): number {
   if (raw === null || raw === "") return 0;
   if (!/^\d+$/.test(raw) || !Number.isSafeInteger(Number(raw))) {
-    throw new LinkError(`the timeline position t=${raw} is not a non-negative integer`);
+    throw new LinkError("t", `the timeline position t=${raw} is not a non-negative integer`);
   }
   return Number(raw);
 }
@@ -113,26 +129,29 @@ function parseStep(raw: string | null): number {
 export async function decodeShareParams(lab: string, params: URLSearchParams): Promise<ShareResult> {
   try {
     const payload = params.get("s");
-    if (payload === null || payload === "") throw new LinkError("the link has no scenario (s=…)");
+    if (payload === null || payload === "") throw new LinkError("s", "the link has no scenario (s=…)");
     const step = parseStep(params.get("t"));
     const scenarioJson = await decodePayload(payload);
     let scenario: unknown;
     try {
       scenario = JSON.parse(scenarioJson);
     } catch {
-      throw new LinkError("the scenario in the link is not valid JSON");
+      throw new LinkError("s", "the scenario in the link (s=…) is not valid JSON");
     }
     if (typeof scenario !== "object" || scenario === null || Array.isArray(scenario)) {
-      throw new LinkError("the scenario in the link is not a JSON object");
+      throw new LinkError("s", "the scenario in the link (s=…) is not a JSON object");
     }
     const scenarioLab = (scenario as Record<string, unknown>)["lab"];
     if (scenarioLab !== lab) {
-      throw new LinkError(`the scenario in the link is for lab "${String(scenarioLab)}", but the link opens lab "${lab}"`);
+      const named = typeof scenarioLab === "string" ? `"${scenarioLab.slice(0, 40)}"` : "missing or not a string";
+      throw new LinkError("lab", `the scenario's "lab" is ${named}, but the link opens lab "${lab}" (#/lab/${lab})`);
     }
     return { ok: true, lab, scenarioJson, step };
   } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
-    return { ok: false, message };
+    if (error instanceof LinkError) return { ok: false, field: error.field, message: error.message };
+    // Not a failure this decoder anticipated: still an answer, never an uncaught throw.
+    const reason = error instanceof Error ? error.message : String(error);
+    return { ok: false, field: "s", message: `the link (s=…) could not be decoded: ${reason}` };
   }
 }
 
@@ -140,6 +159,6 @@ export async function decodeShareParams(lab: string, params: URLSearchParams): P
 export async function decodeShareLink(link: string): Promise<ShareResult> {
   const hashAt = link.indexOf("#");
   const route = parseRoute(hashAt === -1 ? link : link.slice(hashAt));
-  if (route.kind !== "lab") return { ok: false, message: "not a FlashLab lab link (expected #/lab/<lab>?s=…)" };
+  if (route.kind !== "lab") return { ok: false, field: "route", message: "not a FlashLab lab link (expected #/lab/<lab>?s=…)" };
   return decodeShareParams(route.lab, route.params);
 }
