@@ -137,7 +137,7 @@ const rejected: [string, () => string, RegExp][] = [
   ["100,001 explicit ops", () => hdd((d) => (d["workload"] = { ops: Array.from({ length: 100_001 }, () => ({ op: "read", lba: 0, count: 8 })) })), /workload/],
   ["nesting 20,000 deep", () => readScenario("hdd/sequential-scan.json").replace('"device":', `"deep": ${"[".repeat(20_000)}${"]".repeat(20_000)}, "device":`), /scenario: not valid JSON.*recursion limit/],
   ["a 1 MB title", () => hdd((d) => (d["title"] = "<b>x</b>".repeat(125_000))), /title: longer than the limit/],
-  ["a 5 MB string", () => hdd((d) => (d["notes"] = MARKUP_TITLE.repeat(60_000))), /scenario: \d+ bytes is over the limit/],
+  ["a 5 MB string", () => hdd((d) => (d["notes"] = MARKUP_TITLE.repeat(60_000))), /scenario: (\d+ bytes is|the file is [\d.]+ MiB,) over the limit/],
 ];
 
 test("hostile scenario files are rejected naming the field, nothing runs, and the app stays usable", async ({ page, consoleErrors }) => {

@@ -255,6 +255,11 @@ fn bad_bodies_name_the_exact_json_path() {
             json!({"device": {"preset": "slc"}}),
             "scenario: missing field `workload`",
         ),
+        (
+            // Found by fuzz_scenarios: serde read the array as the struct and named `workload.ops[0]`.
+            json!({"device": {"preset": "slc"}, "workload": [[{"op": "read", "page": 0}]]}),
+            "workload: expected an object",
+        ),
     ];
     for (body, expected) in cases {
         let error = lab_from(body).unwrap_err();

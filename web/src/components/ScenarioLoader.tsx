@@ -4,7 +4,8 @@
 import { useEffect, useRef, useState } from "react";
 import { useApp } from "../app/context";
 
-const MAX_FILE_BYTES = 8 * 1024 * 1024;
+// The core's limit too (scenario::limits::MAX_SCENARIO_BYTES), so the message and the check agree.
+const MAX_FILE_BYTES = 4 * 1024 * 1024;
 
 export function useScenarioFileLoader(): (file: File) => Promise<void> {
   const app = useApp();

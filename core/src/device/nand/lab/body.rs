@@ -187,6 +187,14 @@ struct RawWorkload {
 
 /// Parses the body: header-stripped JSON → device and ops, with exact paths.
 pub fn parse(body: Map<String, Value>) -> Result<(NandDevice, Vec<NandOp>), ScenarioError> {
+    // serde would read a struct from an array too (`"workload": [[…]]` as `ops`), and then name
+    // a path (`workload.ops[0]`) that is not in the file.
+    if let Some(workload) = body.get("workload").filter(|w| !w.is_object()) {
+        return Err(ScenarioError::new(
+            "workload",
+            format!("expected an object like {{\"ops\": [...]}}, got {workload}"),
+        ));
+    }
     let raw: RawBody = parse_body(body)?;
     if raw.workload.ops.len() > MAX_OPS {
         return Err(ScenarioError::new(
