@@ -53,4 +53,20 @@ describe("block map layout", () => {
     expect(pageCounts(32, 2, 20, null)).toEqual({ valid: 20, invalid: 12, free: 0 });
     expect(pageCounts(32, 1, 5, 8)).toEqual({ valid: 5, invalid: 3, free: 24 });
   });
+
+  it("gives a device of many channels a compact grid instead of a few-pixel row per channel", () => {
+    const x25e: MapShape = { channels: 10, diesPerChannel: 1, blocksPerDie: 96, pagesPerBlock: 64 };
+    const layout = layoutBlockMap(x25e, 820, 250);
+    expect(layout.dies).toHaveLength(10);
+    expect(layout.blockH).toBeGreaterThanOrEqual(8);
+    expect(layout.height).toBeLessThanOrEqual(250);
+    // Every die still gets its own panel, none overlapping.
+    for (let a = 0; a < 10; a++) {
+      for (let b = a + 1; b < 10; b++) {
+        const p = layout.dies[a]!;
+        const q = layout.dies[b]!;
+        expect(p.x + p.w <= q.x || q.x + q.w <= p.x || p.y + p.h <= q.y || q.y + q.h <= p.y).toBe(true);
+      }
+    }
+  });
 });

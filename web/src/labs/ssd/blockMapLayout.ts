@@ -46,7 +46,7 @@ export function dieGridPosition(die: number, channels: number): { row: number; c
 }
 
 /** The best wrap of a die's blocks into rows for a die area of `w` × `h` px. */
-function bestWrap(shape: MapShape, w: number, h: number): { perRow: number; rows: number; blockW: number; blockH: number } {
+function bestWrap(shape: MapShape, w: number, h: number): { perRow: number; rows: number; blockW: number; blockH: number; score: number } {
   let best = { perRow: shape.blocksPerDie, rows: 1, blockW: 0, blockH: 0, score: -1 };
   for (let rows = 1; rows <= shape.blocksPerDie; rows++) {
     const perRow = Math.ceil(shape.blocksPerDie / rows);
@@ -66,12 +66,50 @@ function bestWrap(shape: MapShape, w: number, h: number): { perRow: number; rows
   return best;
 }
 
+interface DieGrid {
+  rows: number;
+  cols: number;
+  position: (die: number) => { row: number; col: number };
+}
+
+/** The die grids to try: one row per channel (preferred), or dies in reading order in the grid
+ * of `rows` rows that gives the largest tiles (many channels would squash a row per channel into
+ * a few pixels). */
+function dieGrids(shape: MapShape): DieGrid[] {
+  const dies = Math.max(1, shape.channels * shape.diesPerChannel);
+  const grids: DieGrid[] = [
+    { rows: Math.max(1, shape.channels), cols: Math.max(1, shape.diesPerChannel), position: (die) => dieGridPosition(die, shape.channels) },
+  ];
+  for (let rows = 1; rows <= dies; rows++) {
+    const cols = Math.ceil(dies / rows);
+    grids.push({ rows, cols, position: (die) => ({ row: Math.floor(die / cols), col: die % cols }) });
+  }
+  return grids;
+}
+
+function wrapFor(shape: MapShape, grid: DieGrid, width: number, height: number): ReturnType<typeof bestWrap> {
+  const dieW = (width - (grid.cols - 1) * DIE_GAP_X) / grid.cols;
+  const dieH = (height - (grid.rows - 1) * DIE_GAP_Y) / grid.rows;
+  return bestWrap(shape, dieW, dieH - HEADER_H);
+}
+
 export function layoutBlockMap(shape: MapShape, width: number, height: number): BlockMapLayout {
-  const cols = Math.max(1, shape.diesPerChannel);
-  const rowsOfDies = Math.max(1, shape.channels);
-  const dieW = (width - (cols - 1) * DIE_GAP_X) / cols;
-  const dieH = (height - (rowsOfDies - 1) * DIE_GAP_Y) / rowsOfDies;
-  const wrap = bestWrap(shape, dieW, dieH - HEADER_H);
+  const grids = dieGrids(shape);
+  const byChannel = grids[0] as DieGrid;
+  let grid = byChannel;
+  let wrap = wrapFor(shape, byChannel, width, height);
+  let best = grids.slice(1).reduce<{ grid: DieGrid; wrap: ReturnType<typeof bestWrap> } | null>((acc, g) => {
+    const w = wrapFor(shape, g, width, height);
+    return acc === null || w.score > acc.wrap.score ? { grid: g, wrap: w } : acc;
+  }, null);
+  // Keep one row per channel unless that squashes tiles under 8 px high (10 or more channels).
+  if (best !== null && wrap.blockH < 8 && best.wrap.score > Math.max(0, wrap.score)) {
+    grid = best.grid;
+    wrap = best.wrap;
+  }
+  best = null;
+  const cols = grid.cols;
+  const rowsOfDies = grid.rows;
   // Whole pixels for crisp tiles; the page height may be fractional (the painter rounds each
   // run of pages to whole pixels).
   const blockW = Math.max(1, Math.floor(wrap.blockW));
@@ -80,7 +118,7 @@ export function layoutBlockMap(shape: MapShape, width: number, height: number): 
   const usedH = HEADER_H + wrap.rows * (blockH + STRIP_GAP + STRIP_H) + (wrap.rows - 1) * ROW_GAP;
   const dies: Rect[] = [];
   for (let die = 0; die < shape.channels * shape.diesPerChannel; die++) {
-    const { row, col } = dieGridPosition(die, shape.channels);
+    const { row, col } = grid.position(die);
     dies.push({ x: col * (usedW + DIE_GAP_X), y: row * (usedH + DIE_GAP_Y), w: usedW, h: usedH });
   }
   return {

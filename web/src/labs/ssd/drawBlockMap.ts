@@ -70,13 +70,17 @@ export function drawBlockMap(ctx: CanvasRenderingContext2D, input: DrawInput): v
     if (!d) continue;
     const wp = meta.write_points[die];
     ctx.fillStyle = "#394150";
-    const name = `die ${die} · ch ${die % shape.channels}`;
+    // Narrow panels (many dies) get the short forms, so the labels never run into each other.
+    const long = `die ${die} · ch ${die % shape.channels}`;
+    const name = ctx.measureText(long).width <= d.w * 0.6 ? long : `d${die}`;
     ctx.fillText(name, d.x, d.y + 12);
     if (wp) {
       ctx.fillStyle = wp.free_blocks <= meta.policy.gc_low_watermark_blocks ? "#c24f00" : "#5f6775";
       ctx.font = "500 11px system-ui, sans-serif";
-      const text = `${wp.free_blocks} free blocks`;
-      ctx.fillText(text, d.x + d.w - ctx.measureText(text).width, d.y + 12);
+      const room = d.w - ctx.measureText(name).width - 6;
+      const full = `${wp.free_blocks} free blocks`;
+      const text = ctx.measureText(full).width <= room ? full : `${wp.free_blocks} free`;
+      if (ctx.measureText(text).width <= room) ctx.fillText(text, d.x + d.w - ctx.measureText(text).width, d.y + 12);
       ctx.font = "600 11px system-ui, sans-serif";
     }
   }
