@@ -52,7 +52,7 @@ export const CrossoverChart = memo(function CrossoverChart({ sweep, paper, devic
           <span className="layouts-swatch" style={{ background: COLUMN_COLOR }} /> column store (DSM), k = 1..N
         </span>
         <span className="layouts-key" data-testid="layouts-pax-key" title="PAX keeps row-store pages but groups each attribute in a minipage: it reads every page like NSM and decodes only the projected attributes like DSM">
-          <span className="layouts-swatch" style={{ background: PAX_COLOR }} /> PAX, k = 1..N (simulated only: the paper's Eq. 1–5 have no PAX term)
+          <span className="layouts-swatch" style={{ background: PAX_COLOR }} /> PAX, k = 1..N (simulated only: no PAX term in Eq. 1–5)
         </span>
         <span className="layouts-key">
           <span className="layouts-swatch dashed" /> Eq. 1–2 model
