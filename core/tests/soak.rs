@@ -9,7 +9,7 @@
 //!    growth between them must stay under 64 MiB (no leak across millions of steps).
 //!
 //! Minutes in a debug build (scenario loads dominate), so it is `#[ignore]`d there: `npm test`
-//! runs it in the bench-fast profile with 100,000 steps per lab. The long soak, ten million steps
+//! runs it in the bench-fast profile with 30,000 steps per lab (about two minutes, scenario loads dominating). The long soak, ten million steps
 //! per lab: `FLASHLAB_SOAK_STEPS=10000000 cargo test --profile bench-fast -p flashlab-core --test soak -- --ignored --nocapture`.
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
@@ -27,7 +27,7 @@ fn soak_steps() -> u64 {
     std::env::var("FLASHLAB_SOAK_STEPS")
         .ok()
         .and_then(|v| v.parse().ok())
-        .unwrap_or(100_000)
+        .unwrap_or(30_000)
 }
 
 /// VmRSS of this process in bytes (0 where /proc is missing).
