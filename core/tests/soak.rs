@@ -9,8 +9,9 @@
 //!    growth between them must stay under 64 MiB (no leak across millions of steps).
 //!
 //! Minutes in a debug build (scenario loads dominate), so it is `#[ignore]`d there: `npm test`
-//! runs it in the bench-fast profile with 30,000 steps per lab (about two minutes, scenario loads dominating). The long soak, ten million steps
-//! per lab: `FLASHLAB_SOAK_STEPS=10000000 cargo test --profile bench-fast -p flashlab-core --test soak -- --ignored --nocapture`.
+//! runs it in the bench-fast profile with 30,000 steps per lab (about two minutes). The long
+//! soak, ten million steps per lab:
+//! `FLASHLAB_SOAK_STEPS=10000000 cargo test --profile bench-fast -p flashlab-core --test soak -- --ignored --nocapture`.
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
