@@ -178,13 +178,19 @@ fn print_claims(claims: &[Claim], summary: ClaimSummary) {
             claim.criterion()
         );
     }
+    let plural =
+        |n: usize, one: &str, many: &str| format!("{n} {}", if n == 1 { one } else { many });
     println!(
-        "\n{} of {} reproductions within tolerance; not counted as evidence: {} calibration \
-         points (a constant was fitted to them) and {} identities (equal by construction)",
+        "\n{} of {} within tolerance; not counted as evidence: {} (a constant was fitted to \
+         them) and {} (equal by construction)",
         summary.reproductions_passed,
-        summary.reproductions,
-        summary.calibration_points,
-        summary.identities
+        plural(summary.reproductions, "reproduction", "reproductions"),
+        plural(
+            summary.calibration_points,
+            "calibration point",
+            "calibration points"
+        ),
+        plural(summary.identities, "identity", "identities")
     );
 }
 
