@@ -8,11 +8,10 @@
 //   4. seek: a one-million-step HDD run, then jumps to 20 random steps (seeded), each timed.
 // Writes JSON to the path given as the first argument; prints progress to stderr.
 //   node scripts/bench-browser.mjs target/bench/browser.json [--quick]
-import { chromium } from "@playwright/test";
-import { createServer } from "node:http";
-import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { extname, join, normalize } from "node:path";
+import { join } from "node:path";
+import { launchChromium, serveFolders } from "./browser-harness.mjs";
 
 const out = process.argv[2] ?? "target/bench/browser.json";
 const quick = process.argv.includes("--quick");
@@ -22,24 +21,8 @@ const pkg = join(root, "web/wasm-pkg");
 const port = Number(process.env.FLASHLAB_BENCH_PORT ?? 4399);
 const log = (text) => process.stderr.write(`[bench-browser] ${text}\n`);
 
-const types = { ".html": "text/html", ".js": "text/javascript", ".wasm": "application/wasm", ".css": "text/css", ".json": "application/json", ".svg": "image/svg+xml" };
-const server = createServer((req, res) => {
-  const path = normalize(decodeURIComponent((req.url ?? "/").split("?")[0]));
-  const file = path.startsWith("/pkg/") ? join(pkg, path.slice(5)) : join(dist, path === "/" ? "index.html" : path);
-  if (!file.startsWith(pkg) && !file.startsWith(dist)) { res.statusCode = 403; res.end(); return; }
-  try {
-    const body = readFileSync(file);
-    res.setHeader("content-type", types[extname(file)] ?? "application/octet-stream");
-    res.end(body);
-  } catch { res.statusCode = 404; res.end(); }
-}).listen(port, "127.0.0.1");
-
-const executablePath = [process.env.CHROMIUM_BIN, "/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome"]
-  .find((path) => typeof path === "string" && path !== "" && existsSync(path));
-const browser = await chromium.launch({
-  ...(executablePath ? { executablePath } : {}),
-  args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
-});
+const server = serveFolders(port, { "/pkg/": pkg, "/": dist });
+const browser = await launchChromium();
 const base = `http://127.0.0.1:${port}/`;
 const median = (xs) => { const s = [...xs].sort((a, b) => a - b); return s.length === 0 ? NaN : s[Math.floor((s.length - 1) / 2)]; };
 const percentile = (xs, p) => { const s = [...xs].sort((a, b) => a - b); return s.length === 0 ? NaN : s[Math.min(s.length - 1, Math.ceil(p * s.length) - 1)]; };

@@ -6,34 +6,16 @@
 //   npm run build && node scripts/soak-browser.mjs [--minutes 10]
 // Prints one JSON line per lab visit and a summary; exits 1 if the heap grew by more than 50 %
 // and 20 MB, or if a page error was seen.
-import { chromium } from "@playwright/test";
-import { createServer } from "node:http";
-import { existsSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { extname, join, normalize } from "node:path";
+import { launchChromium, serveFolders } from "./browser-harness.mjs";
 import { execSync } from "node:child_process";
 
 const minutesIndex = process.argv.indexOf("--minutes");
 const minutes = minutesIndex > 0 ? Number(process.argv[minutesIndex + 1]) : 10;
 const dist = fileURLToPath(new URL("../dist", import.meta.url));
 const port = Number(process.env.FLASHLAB_SOAK_PORT ?? 4398);
-const types = { ".html": "text/html", ".js": "text/javascript", ".wasm": "application/wasm", ".css": "text/css", ".json": "application/json", ".svg": "image/svg+xml" };
-const server = createServer((req, res) => {
-  const path = normalize(decodeURIComponent((req.url ?? "/").split("?")[0]));
-  const file = join(dist, path === "/" ? "index.html" : path);
-  if (!file.startsWith(dist)) { res.statusCode = 403; res.end(); return; }
-  try {
-    res.setHeader("content-type", types[extname(file)] ?? "application/octet-stream");
-    res.end(readFileSync(file));
-  } catch { res.statusCode = 404; res.end(); }
-}).listen(port, "127.0.0.1");
-
-const executablePath = [process.env.CHROMIUM_BIN, "/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome"]
-  .find((path) => typeof path === "string" && path !== "" && existsSync(path));
-const browser = await chromium.launch({
-  ...(executablePath ? { executablePath } : {}),
-  args: ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
-});
+const server = serveFolders(port, { "/": dist });
+const browser = await launchChromium();
 const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
 const errors = [];
 page.on("pageerror", (e) => errors.push(String(e)));
