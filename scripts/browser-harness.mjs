@@ -26,12 +26,12 @@ export function serveFolders(port, roots) {
   }).listen(port, "127.0.0.1");
 }
 
-/** Headless Chromium with the flags the e2e suite uses. */
-export function launchChromium() {
+/** Headless Chromium with the flags the e2e suite uses (plus `extraArgs`). */
+export function launchChromium(extraArgs = []) {
   const executablePath = [process.env.CHROMIUM_BIN, "/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome"]
     .find((path) => typeof path === "string" && path !== "" && existsSync(path));
   return chromium.launch({
     ...(executablePath ? { executablePath } : {}),
-    args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+    args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync", ...extraArgs],
   });
 }

@@ -15,7 +15,9 @@ const minutes = minutesIndex > 0 ? Number(process.argv[minutesIndex + 1]) : 10;
 const dist = fileURLToPath(new URL("../dist", import.meta.url));
 const port = Number(process.env.FLASHLAB_SOAK_PORT ?? 4398);
 const server = serveFolders(port, { "/": dist });
-const browser = await launchChromium();
+// A marker on the browser process's command line, to find its renderers among other Chromiums.
+const marker = `--flashlab-soak=${process.pid}`;
+const browser = await launchChromium([marker]);
 const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
 const errors = [];
 page.on("pageerror", (e) => errors.push(String(e)));
@@ -27,11 +29,20 @@ async function heapMb() {
   return usedSize / 1048576;
 }
 
-/** Resident memory of the browser's renderer processes (the page, its workers and their wasm memory). */
+/** Resident memory of this browser's renderer processes (the page, its workers and their wasm
+ * memory): descendants of the launched browser only, not other Chromium instances. */
 function rendererRssMb() {
   try {
-    const lines = execSync("ps -eo rss=,args=", { encoding: "utf8" }).split("\n");
-    return lines.filter((l) => l.includes("--type=renderer")).reduce((sum, l) => sum + Number(l.trim().split(/\s+/)[0] ?? 0), 0) / 1024;
+    const rows = execSync("ps -eo pid=,ppid=,rss=,args=", { encoding: "utf8" }).split("\n").map((l) => l.trim().split(/\s+/));
+    const rootPid = Number(rows.find((r) => r.slice(3).includes(marker) && !r.slice(3).join(" ").includes("--type="))?.[0] ?? -1);
+    const parent = new Map(rows.map((r) => [Number(r[0]), Number(r[1])]));
+    const underBrowser = (pid) => {
+      for (let p = pid, hops = 0; p > 1 && hops < 20; p = parent.get(p) ?? 0, hops++) if (p === rootPid) return true;
+      return false;
+    };
+    return rows
+      .filter((r) => r.slice(3).join(" ").includes("--type=renderer") && underBrowser(Number(r[0])))
+      .reduce((sum, r) => sum + Number(r[2] ?? 0), 0) / 1024;
   } catch {
     return NaN;
   }
