@@ -1,5 +1,5 @@
-// Vite serves and builds the React app in web/. The wasm package (built by wasm-pack into
-// web/wasm-pkg) is imported through an alias; `await init()` loads its hashed .wasm asset.
+// Vite serves and builds the React app in web/. The core is one wasm package per lab group
+// (web/wasm-pkg/<group>/, built by scripts/build-wasm.sh), loaded by web/src/sim/wasmGroups.ts.
 import { fileURLToPath } from "node:url";
 import { defineConfig, type Plugin } from "vite";
 import react from "@vitejs/plugin-react";
@@ -50,7 +50,6 @@ export default defineConfig({
   plugins: [react(), contentSecurityPolicy()],
   resolve: {
     alias: {
-      "@wasm": fileURLToPath(new URL("./web/wasm-pkg/flashlab_wasm.js", import.meta.url)),
       "@scenarios": fileURLToPath(new URL("./scenarios", import.meta.url)),
     },
   },

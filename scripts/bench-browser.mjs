@@ -1,6 +1,6 @@
 // The browser half of `npm run bench`, in headless Chromium (the same browser resolution as
 // e2e/playwright.config.ts: $CHROMIUM_BIN, a system Chromium, else Playwright's own):
-//   1. core cases: every `flashlab bench` case run by the browser build (web/wasm-pkg);
+//   1. core cases: every `flashlab bench` case run by the browser build (web/wasm-pkg/<group>/);
 //   2. load: time from navigation to `window.__flashlab` ready on the production build (dist/),
 //      median of 5 fresh contexts;
 //   3. frame rate: each lab's default scenario playing at normal speed for 4 s, counted with
@@ -8,7 +8,7 @@
 //   4. seek: a one-million-step HDD run, then jumps to 20 random steps (seeded), each timed.
 // Writes JSON to the path given as the first argument; prints progress to stderr.
 //   node scripts/bench-browser.mjs target/bench/browser.json [--quick]
-import { writeFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { join } from "node:path";
 import { launchChromium, serveFolders } from "./browser-harness.mjs";
@@ -33,25 +33,29 @@ async function freshPage() {
   return { context, page };
 }
 
-// 1. Core cases in the browser build.
+// 1. Core cases in the browser build: each lab group's module runs its own labs' cases.
 async function coreCases() {
   const { context, page } = await freshPage();
-  await page.goto(`${base}pkg/flashlab_wasm.js`);
-  const cases = await page.evaluate(async (scale) => {
-    const m = await import("/pkg/flashlab_wasm.js");
-    await m.default("/pkg/flashlab_wasm_bg.wasm");
-    const rows = [];
-    for (const c of JSON.parse(m.benchCases())) {
-      const size = Math.max(1, Math.round(c.defaultSize * scale));
-      const t = performance.now();
-      const units = m.benchRun(c.name, size);
-      const seconds = Math.max((performance.now() - t) / 1000, 1e-9);
-      rows.push({ name: c.name, unit: c.unit, units, seconds, per_second: units / seconds });
-    }
-    return rows;
-  }, quick ? 0.05 : 1);
+  const groups = Object.keys(JSON.parse(readFileSync(join(root, "wasm/groups.json"), "utf8")));
+  await page.goto(`${base}pkg/${groups[0]}/flashlab_wasm.js`); // any page of this origin
+  const rows = [];
+  for (const group of groups) {
+    rows.push(...await page.evaluate(async ({ group, scale }) => {
+      const m = await import(`/pkg/${group}/flashlab_wasm.js`);
+      await m.default(`/pkg/${group}/flashlab_wasm_bg.wasm`);
+      const rows = [];
+      for (const c of JSON.parse(m.benchCases())) {
+        const size = Math.max(1, Math.round(c.defaultSize * scale));
+        const t = performance.now();
+        const units = m.benchRun(c.name, size);
+        const seconds = Math.max((performance.now() - t) / 1000, 1e-9);
+        rows.push({ name: c.name, unit: c.unit, units, seconds, per_second: units / seconds, group });
+      }
+      return rows;
+    }, { group, scale: quick ? 0.05 : 1 }));
+  }
   await context.close();
-  return cases;
+  return rows;
 }
 
 // 2. Load time on the production build.

@@ -68,20 +68,20 @@ fn build_checked<L: LabSpec>(
 }
 
 macro_rules! registry {
-    ($($variant:ident($ty:ty)),+ $(,)?) => {
+    ($($(#[$attr:meta])* $variant:ident($ty:ty)),+ $(,)?) => {
         #[derive(Debug, Clone)]
         pub enum AnyLab {
-            $($variant(Box<$ty>)),+
+            $($(#[$attr])* $variant(Box<$ty>)),+
         }
 
         /// Every built lab, in registry order.
-        pub const PLUGINS: &[Plugin] = &[$(Plugin::of::<$ty>()),+];
+        pub const PLUGINS: &[Plugin] = &[$($(#[$attr])* Plugin::of::<$ty>()),+];
 
         /// Every built lab's generated-document hooks, in registry order.
-        pub const DOC_PLUGINS: &[DocPlugin] = &[$(DocPlugin::of::<$ty>()),+];
+        pub const DOC_PLUGINS: &[DocPlugin] = &[$($(#[$attr])* DocPlugin::of::<$ty>()),+];
 
         /// Labs this version can run (the format knows more: `scenario::header::KNOWN_LABS`).
-        pub const BUILT_LABS: &[&str] = &[$(<$ty as LabSpec>::NAME),+];
+        pub const BUILT_LABS: &[&str] = &[$($(#[$attr])* <$ty as LabSpec>::NAME),+];
 
         fn build_lab(
             name: &str,
@@ -89,6 +89,7 @@ macro_rules! registry {
             seed: u64,
         ) -> Result<Option<AnyLab>, ScenarioError> {
             $(
+                $(#[$attr])*
                 if name == <$ty as LabSpec>::NAME {
                     return Ok(Some(AnyLab::$variant(build_checked::<$ty>(body, seed)?)));
                 }
@@ -99,7 +100,7 @@ macro_rules! registry {
         macro_rules! dispatch {
             ($self:ident, $lab:ident => $body:expr) => {
                 match $self {
-                    $(AnyLab::$variant($lab) => $body),+
+                    $($(#[$attr])* AnyLab::$variant($lab) => $body),+
                 }
             };
         }
@@ -108,14 +109,14 @@ macro_rules! registry {
             /// Whether the run depends on its seed (`LabSpec::seed_matters`).
             pub fn seed_matters(&self) -> bool {
                 match self {
-                    $(AnyLab::$variant(lab) => <$ty as LabSpec>::seed_matters(lab)),+
+                    $($(#[$attr])* AnyLab::$variant(lab) => <$ty as LabSpec>::seed_matters(lab)),+
                 }
             }
 
             /// The event-kind table of the lab inside.
             pub fn event_kinds(&self) -> &'static [EventKindInfo] {
                 match self {
-                    $(AnyLab::$variant(_) => <$ty as LabSpec>::EVENT_KINDS),+
+                    $($(#[$attr])* AnyLab::$variant(_) => <$ty as LabSpec>::EVENT_KINDS),+
                 }
             }
         }
@@ -182,13 +183,21 @@ pub fn body_schemas() -> Vec<(&'static str, RootSchema)> {
 }
 
 registry! {
+    #[cfg(feature = "lab-hdd")]
     Hdd(crate::device::hdd::HddLab),
+    #[cfg(feature = "lab-ssd")]
     Ssd(crate::device::ssd::SsdLab),
+    #[cfg(feature = "lab-nand")]
     Nand(crate::device::nand::NandLab),
+    #[cfg(feature = "lab-masm")]
     Masm(crate::masm::lab::MasmLab),
+    #[cfg(feature = "lab-fdtree")]
     Fdtree(crate::fdtree::lab::FdLab),
+    #[cfg(feature = "lab-ipa")]
     Ipa(crate::ipa::lab::IpaLab),
+    #[cfg(feature = "lab-layouts")]
     Layouts(crate::layouts::lab::LayoutsLab),
+    #[cfg(feature = "lab-flashlog")]
     Flashlog(crate::flashlog::lab::FlashLogLab),
 }
 

@@ -9,11 +9,16 @@
 pub mod bench;
 pub mod calibration_doc;
 pub mod device;
+#[cfg(feature = "lab-fdtree")]
 pub mod fdtree;
+#[cfg(feature = "lab-flashlog")]
 pub mod flashlog;
+#[cfg(feature = "lab-ipa")]
 pub mod ipa;
 pub mod labs;
+#[cfg(feature = "lab-layouts")]
 pub mod layouts;
+#[cfg(feature = "lab-masm")]
 pub mod masm;
 pub mod payload;
 pub mod plugin;

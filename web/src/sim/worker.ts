@@ -1,7 +1,8 @@
 //! The Web Worker that hosts the wasm core. It owns at most one `Sim` and answers the requests
 //! of `protocol.ts` strictly in order.
 //!
-//! 1. `init()` runs once, when the worker starts; every request waits for it.
+//! 1. The core is one WebAssembly module per lab group (`wasmGroups.ts`); a request that
+//!    needs one waits for it to load (once). The loaded `Sim` stays with its module.
 //! 2. `load` builds a new `Sim` (the old one survives a bad scenario), runs it to the end to
 //!    learn the number of steps, samples the metrics evenly over the run for sparklines, then
 //!    seeks to the requested step. Keyframes make the seeks cheap.
@@ -19,13 +20,12 @@
 //!    every `PROGRESS_MS` the worker posts a progress message with the steps taken so far, so
 //!    the UI can show that it is working and offer Cancel (which terminates it).
 
-// The wasm package (web/wasm-pkg, built by scripts/build-wasm.sh), through the `@wasm` alias
-// (vite.config.ts resolves it; tsconfig `paths` points at the package's .d.ts).
-import init, { debugPanic, labClaims, Sim } from "@wasm";
+import type { Sim } from "@wasm";
 import { stepInChunks } from "./chunked";
 import { classifyFailure, type FailurePhase } from "./failure";
 import type { Progress, Request, RequestBody, ResultMap, Response } from "./protocol";
 import { snapshotTransfer } from "./protocol";
+import { groupOf, instanceOf, labOfScenario, type WasmInstance } from "./wasmGroups";
 import type { CoreState, MetricDetail, MetricTimeline, Snapshot, ViewMeta } from "./types";
 
 /** Points sampled over the run for the metric sparklines. */
@@ -40,10 +40,8 @@ interface WorkerScope {
 }
 
 const scope = self as unknown as WorkerScope;
-let memory: WebAssembly.Memory | null = null;
-const ready: Promise<unknown> = init().then((output) => {
-  memory = output.memory;
-});
+/** The module of the loaded `sim` (a `Sim` only works with the module that made it). */
+let simInstance: WasmInstance | null = null;
 let sim: Sim | null = null;
 let crashed: { kind: "crash" | "out-of-memory"; message: string } | null = null;
 let queue: Promise<void> = Promise.resolve();
@@ -115,10 +113,17 @@ function sampleTimeline(s: Sim, totalSteps: number): MetricTimeline {
 /** The phase of the request being handled, for `classifyFailure`. */
 let phase: FailurePhase = "run";
 
-function load(scenarioJson: string, seed: number | null, step: number, reporter: Reporter): ResultMap["load"] {
+function load(
+  instance: WasmInstance,
+  scenarioJson: string,
+  seed: number | null,
+  step: number,
+  reporter: Reporter,
+): ResultMap["load"] {
   // Throws the core's field-level error for a bad scenario; the old Sim is kept in that case.
   phase = "build";
-  const next = seed === null ? new Sim(scenarioJson) : new Sim(scenarioJson, seed);
+  const { Sim: SimClass } = instance.module;
+  const next = seed === null ? new SimClass(scenarioJson) : new SimClass(scenarioJson, seed);
   phase = "run";
   try {
     stepChunked(next, Number.MAX_SAFE_INTEGER, reporter, "load");
@@ -131,6 +136,7 @@ function load(scenarioJson: string, seed: number | null, step: number, reporter:
     const info = JSON.parse(next.info()) as ResultMap["load"]["info"];
     sim?.free();
     sim = next;
+    simInstance = instance;
     return { info, totalSteps, timeline, invariantNames, snapshot };
   } catch (error) {
     // After a trap the instance must not be touched: freeing it would throw a borrow error
@@ -165,11 +171,23 @@ function advance(untilNs: number, maxSteps: number): ResultMap["advance"] {
   return { snapshot: takeSnapshot(s), nextEventNs, taken };
 }
 
-function handle(request: Request): ResultMap[RequestBody["type"]] {
+/** The module a request runs in: its lab's group, else the loaded simulation's, else the first. */
+function groupFor(request: Request): string {
+  switch (request.type) {
+    case "load":
+      return groupOf(labOfScenario(request.scenarioJson));
+    case "claims":
+      return groupOf(request.lab);
+    default:
+      return simInstance?.group ?? groupOf(null);
+  }
+}
+
+function handle(request: Request, instance: WasmInstance): ResultMap[RequestBody["type"]] {
   const reporter = new Reporter(request.id);
   switch (request.type) {
     case "load":
-      return load(request.scenarioJson, request.seed, request.step, reporter);
+      return load(instance, request.scenarioJson, request.seed, request.step, reporter);
     case "step":
       stepChunked(current(), request.n, reporter, "step");
       return { snapshot: takeSnapshot(current()) };
@@ -194,9 +212,9 @@ function handle(request: Request): ResultMap[RequestBody["type"]] {
     case "report":
       return { json: current().report() };
     case "claims":
-      return { json: labClaims(request.lab) };
+      return { json: instance.module.labClaims(request.lab) };
     case "debugPanic":
-      debugPanic();
+      instance.module.debugPanic();
       return {};
   }
 }
@@ -211,19 +229,20 @@ function fail(id: number, kind: "scenario" | "usage" | "crash" | "out-of-memory"
 }
 
 async function respond(request: Request): Promise<void> {
+  let instance: WasmInstance | null = null;
   try {
-    await ready;
+    instance = await instanceOf(groupFor(request));
   } catch (error) {
     crashed ??= { kind: "crash", message: `the simulation core could not start: ${describe(error)}` };
   }
-  if (crashed !== null) {
-    fail(request.id, crashed.kind, crashed.message);
+  if (crashed !== null || instance === null) {
+    fail(request.id, crashed?.kind ?? "crash", crashed?.message ?? "the simulation core could not start");
     return;
   }
   phase = "run";
   lastPanic = null;
   try {
-    const result = handle(request);
+    const result = handle(request, instance);
     const transfer: Transferable[] = "snapshot" in result ? snapshotTransfer(result.snapshot) : [];
     scope.postMessage({ id: request.id, ok: true, type: request.type, result }, transfer);
   } catch (error) {
@@ -233,7 +252,7 @@ async function respond(request: Request): Promise<void> {
     }
     const failure = classifyFailure(error, phase, {
       panic: lastPanic,
-      memoryBytes: memory ? memory.buffer.byteLength : null,
+      memoryBytes: instance.memory.buffer.byteLength,
     });
     if (failure.kind === "scenario") {
       fail(request.id, "scenario", failure.message);
@@ -241,6 +260,7 @@ async function respond(request: Request): Promise<void> {
     }
     crashed = { kind: failure.kind, message: failure.message };
     sim = null; // the instance is unusable now; never call into it again
+    simInstance = null;
     fail(request.id, failure.kind, failure.message);
   }
 }
