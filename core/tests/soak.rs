@@ -11,7 +11,8 @@
 //! Minutes in a debug build (scenario loads dominate), so it is `#[ignore]`d there: `npm test`
 //! runs it in the bench-fast profile with 30,000 steps per lab (about two minutes). The long
 //! soak, ten million steps per lab:
-//! `FLASHLAB_SOAK_STEPS=10000000 cargo test --profile bench-fast -p flashlab-core --test soak -- --ignored --nocapture`.
+//! `FLASHLAB_SOAK_STEPS=10000000 cargo test --profile bench-fast -p flashlab-core --test soak -- --ignored --nocapture`
+//! (`FLASHLAB_SOAK_LABS=hdd,ssd` limits it to some labs, e.g. to run labs in separate processes).
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
@@ -96,16 +97,24 @@ fn soak(lab: &str, target: u64) -> (u64, u64, u64, u64, u64) {
     (steps, samples, seeks, rss_early, rss_bytes())
 }
 
+/// `FLASHLAB_SOAK_LABS` (comma-separated), else every built lab.
+fn selected(lab: &str) -> bool {
+    std::env::var("FLASHLAB_SOAK_LABS")
+        .map_or(true, |list| list.split(',').any(|l| l.trim() == lab))
+}
+
 #[test]
 #[ignore = "minutes in a debug build: run by npm test in the bench-fast profile"]
 fn every_lab_soaks_with_invariants_holding_and_memory_bounded() {
     let target = soak_steps();
-    for lab in BUILT_LABS {
+    for lab in BUILT_LABS.iter().filter(|lab| selected(lab)) {
+        let started = std::time::Instant::now();
         let (steps, samples, seeks, early, end) = soak(lab, target);
         println!(
-            "{lab}: {steps} steps, {samples} invariant samples, {seeks} seeks, RSS {} → {} MiB",
+            "{lab}: {steps} steps, {samples} invariant samples, {seeks} seeks, RSS {} → {} MiB, {:.0} s",
             early >> 20,
-            end >> 20
+            end >> 20,
+            started.elapsed().as_secs_f64()
         );
         assert!(steps >= target);
         assert!(

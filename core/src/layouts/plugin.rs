@@ -104,8 +104,12 @@ impl LabSpec for LayoutsLab {
     const NAME: &'static str = "layouts";
     const EVENT_KINDS: &'static [EventKindInfo] = events::EVENT_KINDS;
 
+    /// The work estimates are checked before the tables are generated and the sweep computed
+    /// (both happen in `LayoutsLab::new`), so a scenario over budget costs no work to refuse.
     fn from_body(body: Map<String, Value>, seed: u64) -> Result<Self, ScenarioError> {
-        LayoutsLab::new(parse(body)?, seed)
+        let cfg = parse(body)?;
+        crate::plugin::work::check(&estimates(&cfg))?;
+        LayoutsLab::new(cfg, seed)
     }
 
     fn body_schema() -> RootSchema {
@@ -117,33 +121,7 @@ impl LabSpec for LayoutsLab {
     /// (one row, N column, N PAX) at its own scale. Answer rows: every row of every query at most. State: every query's
     /// table copy and answer.
     fn work_estimates(&self) -> Vec<WorkEstimate> {
-        let cfg = self.config();
-        let n = cfg.queries.len() as u64;
-        let cols = Schema::of(cfg.kind).columns.len() as u64;
-        let per_query = scan_work(cfg, cfg.rows, cfg.settings.io_unit_bytes, cfg.layout)
-            .saturating_add(times(cfg.rows, 3 * cols));
-        let mut work = times(n, per_query);
-        if let Some(s) = &cfg.sweep {
-            let row = scan_work(cfg, s.rows, s.settings.io_unit_bytes, super::Layout::Nsm);
-            let column = scan_work(cfg, s.rows, s.settings.io_unit_bytes, super::Layout::Dsm);
-            let pax = scan_work(cfg, s.rows, s.settings.io_unit_bytes, super::Layout::Pax);
-            work = work
-                .saturating_add(row)
-                .saturating_add(times(cols, column.saturating_add(pax)));
-        }
-        let table_bytes = times(cfg.rows, u64::from(Schema::of(cfg.kind).tuple_bytes())) * 2;
-        let answer_bytes = times(cfg.rows, 32 + 8 * cols);
-        let state = times(n, table_bytes.saturating_add(answer_bytes));
-        let field = if cfg.sweep.is_some() && work > times(n, per_query) * 4 {
-            "sweep.rows"
-        } else {
-            "table.rows"
-        };
-        vec![
-            WorkEstimate::new(Budget::Work, work, field),
-            WorkEstimate::new(Budget::AnswerRows, times(n, cfg.rows), "table.rows"),
-            WorkEstimate::new(Budget::StateBytes, state, "table.rows"),
-        ]
+        estimates(self.config())
     }
 
     fn payload_types(generator: &mut schemars::r#gen::SchemaGenerator) {
@@ -162,4 +140,34 @@ impl LabSpec for LayoutsLab {
     fn calibration() -> Vec<GeneratedBlock> {
         calibration::blocks()
     }
+}
+
+/// `LabSpec::work_estimates` of a parsed configuration (see there).
+fn estimates(cfg: &LayoutsConfig) -> Vec<WorkEstimate> {
+    let n = cfg.queries.len() as u64;
+    let cols = Schema::of(cfg.kind).columns.len() as u64;
+    let per_query = scan_work(cfg, cfg.rows, cfg.settings.io_unit_bytes, cfg.layout)
+        .saturating_add(times(cfg.rows, 3 * cols));
+    let mut work = times(n, per_query);
+    if let Some(s) = &cfg.sweep {
+        let row = scan_work(cfg, s.rows, s.settings.io_unit_bytes, super::Layout::Nsm);
+        let column = scan_work(cfg, s.rows, s.settings.io_unit_bytes, super::Layout::Dsm);
+        let pax = scan_work(cfg, s.rows, s.settings.io_unit_bytes, super::Layout::Pax);
+        work = work
+            .saturating_add(row)
+            .saturating_add(times(cols, column.saturating_add(pax)));
+    }
+    let table_bytes = times(cfg.rows, u64::from(Schema::of(cfg.kind).tuple_bytes())) * 2;
+    let answer_bytes = times(cfg.rows, 32 + 8 * cols);
+    let state = times(n, table_bytes.saturating_add(answer_bytes));
+    let field = if cfg.sweep.is_some() && work > times(n, per_query) * 4 {
+        "sweep.rows"
+    } else {
+        "table.rows"
+    };
+    vec![
+        WorkEstimate::new(Budget::Work, work, field),
+        WorkEstimate::new(Budget::AnswerRows, times(n, cfg.rows), "table.rows"),
+        WorkEstimate::new(Budget::StateBytes, state, "table.rows"),
+    ]
 }
