@@ -21,7 +21,7 @@
 
 // The wasm package (web/wasm-pkg, built by scripts/build-wasm.sh), through the `@wasm` alias
 // (vite.config.ts resolves it; tsconfig `paths` points at the package's .d.ts).
-import init, { debugPanic, labClaims, Sim } from "@wasm";
+import init, { debugPanic, labClaims, labFigures, Sim } from "@wasm";
 import { stepInChunks } from "./chunked";
 import { classifyFailure, type FailurePhase } from "./failure";
 import type { Progress, Request, RequestBody, ResultMap, Response } from "./protocol";
@@ -195,6 +195,8 @@ function handle(request: Request): ResultMap[RequestBody["type"]] {
       return { json: current().report() };
     case "claims":
       return { json: labClaims(request.lab) };
+    case "figures":
+      return { json: labFigures(request.lab) };
     case "debugPanic":
       debugPanic();
       return {};
