@@ -88,7 +88,6 @@ describe("palette audit", () => {
 
   it("reports the FD+tree and IPA palettes (owned by another area)", () => {
     const failures = audit(OTHER_AREAS);
-    // eslint-disable-next-line no-console
     if (failures.length > 0) console.warn(`palettes to fix in their own area:\n${failures.join("\n")}`);
     expect(Object.keys(OTHER_AREAS).length).toBe(5);
   });
