@@ -23,7 +23,7 @@ export const WritesHistogram = memo(function WritesHistogram({ writes }: { write
   return (
     <section className="masm-card masm-writes" data-testid="masm-writes" aria-labelledby="masm-writes-title">
       <header className="masm-card-head">
-        <h3 id="masm-writes-title">SSD writes per flushed record</h3>
+        <h3 id="masm-writes-title" title="SSD writes per flushed record">Writes / flushed record</h3>
       </header>
       <div className="masm-writes-big num">
         <span>
