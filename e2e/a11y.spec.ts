@@ -1,5 +1,6 @@
 // Accessibility: axe-core audits every route and every lab (and a tour, the results page and an
-// embedded view) for WCAG A/AA rules; no serious or critical violation is allowed.
+// embedded view) for WCAG A/AA rules, in the light and the dark theme; no serious or critical
+// violation is allowed.
 import AxeBuilder from "@axe-core/playwright";
 import { test, expect, openApp } from "./fixtures";
 
@@ -19,15 +20,22 @@ const ROUTES = [
   "#/lab/hdd?scenario=random-reads-fcfs&t=200&race=random-reads-sstf",
 ];
 
-for (const route of ROUTES) {
-  test(`axe finds no serious or critical violation on ${route}`, async ({ page, consoleErrors }) => {
-    await openApp(page, route);
-    await page.waitForTimeout(300);
-    const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
-    const bad = results.violations
-      .filter((v) => v.impact === "serious" || v.impact === "critical")
-      .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.length} nodes, e.g. ${v.nodes[0]?.target.join(" ") ?? ""}`);
-    expect(bad, bad.join("\n")).toEqual([]);
-    expect(consoleErrors).toEqual([]);
+// Both themes: the light one, and the dark one as a reader whose system prefers dark gets it.
+for (const scheme of ["light", "dark"] as const) {
+  test.describe(`${scheme} theme`, () => {
+    test.use({ colorScheme: scheme });
+    for (const route of ROUTES) {
+      test(`axe finds no serious or critical violation on ${route} (${scheme})`, async ({ page, consoleErrors }) => {
+        await openApp(page, route);
+        await expect(page.locator("html")).toHaveAttribute("data-theme", scheme);
+        await page.waitForTimeout(300);
+        const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+        const bad = results.violations
+          .filter((v) => v.impact === "serious" || v.impact === "critical")
+          .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.length} nodes, e.g. ${v.nodes[0]?.target.join(" ") ?? ""}`);
+        expect(bad, bad.join("\n")).toEqual([]);
+        expect(consoleErrors).toEqual([]);
+      });
+    }
   });
 }

@@ -29,3 +29,29 @@ test("a claim row opens to say how it was simulated", async ({ page, consoleErro
   await expect(group.locator(".claim-detail")).toContainText("How it was simulated");
   expect(consoleErrors).toEqual([]);
 });
+
+test("a claim row opens the scenario that produces it", async ({ page, consoleErrors }) => {
+  await openApp(page, "#/results");
+  const group = page.getByTestId("results-hdd");
+  await expect(group).toHaveAttribute("data-status", "done", { timeout: 120_000 });
+  const link = group.locator('[data-claim="seed003.table1.hdd2010.random_bw"] [data-testid="claim-scenario"]');
+  await expect(link).toHaveText("table1-hdd-2010");
+  await link.click();
+  await expect(page).toHaveURL(/#\/lab\/hdd\?scenario=table1-hdd-2010/);
+  await expect(page.getByTestId("lab-title")).toBeVisible();
+  expect(consoleErrors).toEqual([]);
+});
+
+test("figure-shaped results chart the simulated curve with the paper's points over it", async ({ page, consoleErrors }) => {
+  test.setTimeout(600_000);
+  await openApp(page, "#/results");
+  await expect(page.getByTestId("results-page")).toHaveAttribute("data-figures-complete", "true", { timeout: 580_000 });
+  for (const id of ["ssd.waf_vs_overprovisioning", "masm.fig16_slowdown", "layouts.seeks_vs_projectivity"]) {
+    const figure = page.locator(`[data-figure="${id}"]`);
+    await expect(figure, id).toBeVisible();
+    expect(await figure.locator('[data-kind="simulated"] circle').count(), id).toBeGreaterThan(2);
+    expect(await figure.locator('[data-kind="paper"] path').count(), id).toBeGreaterThan(0);
+    await expect(figure.locator(".fig-legend"), id).toContainText("simulated now");
+  }
+  expect(consoleErrors).toEqual([]);
+});

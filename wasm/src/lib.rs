@@ -143,13 +143,24 @@ pub fn debug_panic() {
     panic!("debugPanic: deliberate panic requested by a test");
 }
 
-/// The paper claims of one lab as JSON (the same `Claim` rows `flashlab reproduce --json` prints),
-/// computed now, by simulation. An unknown lab is an error naming it.
+/// The paper claims of one lab as JSON (the same `Claim` rows `flashlab reproduce --json` prints,
+/// each with the course scenario that produces it), computed now, by simulation. An unknown lab
+/// is an error naming it.
 #[wasm_bindgen(js_name = labClaims)]
 pub fn lab_claims(lab: &str) -> Result<String, JsError> {
     let claims = flashlab_core::reproduce::lab_claims(lab)
         .ok_or_else(|| to_js_error(format!("claims: there is no lab \"{lab}\"")))?;
-    serde_json::to_string(&claims).map_err(|e| to_js_error(format!("claims: {e}")))
+    let linked = flashlab_core::reproduce::links::link(lab, claims);
+    serde_json::to_string(&linked).map_err(|e| to_js_error(format!("claims: {e}")))
+}
+
+/// The figure-shaped results of one lab as JSON: simulated curves computed now, with the
+/// paper's points (`reproduce::figures`). An unknown lab is an error naming it.
+#[wasm_bindgen(js_name = labFigures)]
+pub fn lab_figures(lab: &str) -> Result<String, JsError> {
+    let figures = flashlab_core::reproduce::figures::lab_figures(lab)
+        .ok_or_else(|| to_js_error(format!("figures: there is no lab \"{lab}\"")))?;
+    serde_json::to_string(&figures).map_err(|e| to_js_error(format!("figures: {e}")))
 }
 
 /// Names of the core's benchmark cases (`flashlab bench` runs the same ones natively).

@@ -7,6 +7,7 @@ import { AppController } from "./app/controller";
 import { AppContext } from "./app/context";
 import { LabSession } from "./app/session";
 import { installTestApi } from "./app/testApi";
+import { startTheme } from "./app/theme";
 import { createSimWorker, SimClient } from "./sim/client";
 import "./styles/theme.css";
 import "./styles/layout.css";
@@ -17,6 +18,7 @@ import "./styles/hdd-service.css";
 import "./styles/hdd.css";
 import "./styles/provenance.css";
 
+startTheme();
 const session = new LabSession(new SimClient(createSimWorker));
 const app = new AppController(session);
 

@@ -57,8 +57,20 @@ impl MasmMetrics {
         self.ssd_pages_written_flush + self.ssd_pages_written_merge
     }
 
-    /// Average SSD writes per flushed update record (= per update when coalescing is off).
+    /// SSD record writes per update accepted: the same definition as the baselines'
+    /// `BaselineMetrics::ssd_writes_per_update`, so the compare view divides alike. An update
+    /// still in memory, or coalesced into another before its flush, has cost no SSD write yet.
     pub fn writes_per_update(&self) -> f64 {
+        if self.updates_ingested == 0 {
+            0.0
+        } else {
+            self.record_writes as f64 / self.updates_ingested as f64
+        }
+    }
+
+    /// SSD writes per record that reached the SSD (Thms 3.1/3.2 count these): equal to
+    /// `writes_per_update` once everything is flushed with coalescing off.
+    pub fn writes_per_flushed_record(&self) -> f64 {
         if self.records_flushed == 0 {
             0.0
         } else {

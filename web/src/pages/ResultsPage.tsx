@@ -1,19 +1,22 @@
 // The paper-results page: every claim of `flashlab reproduce`, computed now in this browser by
 // the same core code, grouped by lab (each lab is one paper's system, or the device models the
 // papers measured). Paper value, simulated value, error, how it is judged, pass or miss, and how
-// it was simulated; the reason for a miss is in that method text.
+// it was simulated; the reason for a miss is in that method text. Each row opens the course
+// scenario that produces it, and each lab's figure-shaped results are charted (simulated curve,
+// paper's points over it) once every claim is in.
 import { Fragment, useEffect, useState, useSyncExternalStore } from "react";
 import { Glossed } from "../components/Glossed";
 import { readableCitations } from "../format/citations";
 import { formatNumber } from "../format/units";
 import { findLab } from "../labs/registry";
+import { FigureChart } from "../results/FigureChart";
 import { type LabClaims, resultsRun } from "../results/run";
 import { criterion, errorText, summaryLine, tally, verdict } from "../results/summary";
 import type { ClaimRow } from "../sim/types";
 
 const VERDICT_TEXT = { pass: "pass", miss: "miss", calibration: "calibration point", identity: "identity" } as const;
 
-function ClaimLine({ c }: { c: ClaimRow }) {
+function ClaimLine({ c, lab }: { c: ClaimRow; lab: string }) {
   const [open, setOpen] = useState(false);
   const v = verdict(c);
   return (
@@ -35,10 +38,19 @@ function ClaimLine({ c }: { c: ClaimRow }) {
         <td>
           <span className={`verdict verdict-${v}`}>{VERDICT_TEXT[v]}</span>
         </td>
+        <td className="claim-open">
+          {c.scenario ? (
+            <a href={`#/lab/${lab}?scenario=${encodeURIComponent(c.scenario)}`} data-testid="claim-scenario">
+              {c.scenario}
+            </a>
+          ) : (
+            "—"
+          )}
+        </td>
       </tr>
       {open && (
         <tr className="claim-detail">
-          <td colSpan={7}>
+          <td colSpan={8}>
             <p>
               <b>How it was simulated:</b> {readableCitations(c.method)}
             </p>
@@ -74,6 +86,15 @@ function LabGroup({ row }: { row: LabClaims }) {
         </span>
         {row.wallMs !== null && <span className="results-time num">{formatNumber(row.wallMs / 1000)} s in this browser</span>}
       </header>
+      {row.figures.length > 0 && (
+        <div className="results-figures">
+          {row.figures.map((f) => (
+            <FigureChart key={f.id} figure={f} />
+          ))}
+        </div>
+      )}
+      {row.figureStatus === "computing" && <p className="results-progress-figures">Computing this lab&rsquo;s figures by simulation…</p>}
+      {row.figureStatus === "failed" && <p className="results-progress-figures">Figures failed: {row.figureError ?? ""}</p>}
       {row.claims.length > 0 && (
         <table className="results-table">
           <thead>
@@ -85,12 +106,13 @@ function LabGroup({ row }: { row: LabClaims }) {
               <th scope="col">Error</th>
               <th scope="col">Judged by</th>
               <th scope="col">Verdict</th>
+              <th scope="col">Scenario (open to vary it)</th>
             </tr>
           </thead>
           <tbody>
             {row.claims.map((c) => (
               <Fragment key={c.id}>
-                <ClaimLine c={c} />
+                <ClaimLine c={c} lab={row.lab} />
               </Fragment>
             ))}
           </tbody>
@@ -105,9 +127,12 @@ export function ResultsPage() {
   useEffect(() => run.start(), [run]);
   const rows = useSyncExternalStore(run.state.subscribe, run.state.get);
   const done = rows.filter((r) => r.status === "done" || r.status === "failed").length;
+  const figuresDone = rows.filter((r) => r.figureStatus === "done" || r.figureStatus === "failed").length;
   const all = tally(rows.flatMap((r) => r.claims));
   return (
-    <div className="results-page" data-testid="results-page" data-complete={done === rows.length ? "true" : "false"}>
+    <div className="results-page" data-testid="results-page" data-complete={done === rows.length ? "true" : "false"}
+      data-figures-complete={figuresDone === rows.length ? "true" : "false"}
+    >
       <section className="home-intro">
         <h1>Paper results, recomputed in your browser</h1>
         <p>
@@ -118,7 +143,7 @@ export function ResultsPage() {
         <p className="results-progress" role="status" data-testid="results-progress">
           {done < rows.length
             ? `Computing: ${done} of ${rows.length} labs done…`
-            : `All ${rows.length} labs done: ${summaryLine(all)}.`}
+            : `All ${rows.length} labs done: ${summaryLine(all)}.${figuresDone < rows.length ? " Computing the figures…" : ""}`}
         </p>
       </section>
       {rows.map((row) => (

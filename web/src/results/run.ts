@@ -5,11 +5,13 @@
 //!    lab and back does not recompute.
 //! 2. Labs run one after another in registry order. Each records its wall time, its claims, or
 //!    the core's message if it failed (then a fresh worker takes the next lab).
+//! 3. Then, lab by lab again, the figure-shaped results (simulated curves with the paper's
+//!    points): after every claim, so the tables are never kept waiting for a chart.
 
 import { Store } from "../app/store";
 import { BUILT_LABS } from "../labs/registry";
 import { createSimWorker, SimClient } from "../sim/client";
-import type { ClaimRow } from "../sim/types";
+import type { ClaimRow, FigureData } from "../sim/types";
 
 export type LabClaimsStatus = "waiting" | "computing" | "done" | "failed";
 
@@ -19,11 +21,14 @@ export interface LabClaims {
   claims: ClaimRow[];
   error: string | null;
   wallMs: number | null;
+  figureStatus: LabClaimsStatus;
+  figures: FigureData[];
+  figureError: string | null;
 }
 
 export class ResultsRun {
   readonly state = new Store<readonly LabClaims[]>(
-    BUILT_LABS.map((lab) => ({ lab: lab.entry.id, status: "waiting", claims: [], error: null, wallMs: null })),
+    BUILT_LABS.map((lab) => ({ lab: lab.entry.id, status: "waiting", claims: [], error: null, wallMs: null, figureStatus: "waiting", figures: [], figureError: null })),
   );
   private started = false;
 
@@ -47,6 +52,16 @@ export class ResultsRun {
         this.patch(lab, { status: "done", claims, wallMs: performance.now() - began });
       } catch (error) {
         this.patch(lab, { status: "failed", error: error instanceof Error ? error.message : String(error), wallMs: performance.now() - began });
+        client.dispose();
+        client = new SimClient(createSimWorker);
+      }
+    }
+    for (const { lab } of this.state.get()) {
+      this.patch(lab, { figureStatus: "computing" });
+      try {
+        this.patch(lab, { figureStatus: "done", figures: await client.figures(lab) });
+      } catch (error) {
+        this.patch(lab, { figureStatus: "failed", figureError: error instanceof Error ? error.message : String(error) });
         client.dispose();
         client = new SimClient(createSimWorker);
       }

@@ -17,7 +17,7 @@ import { type BusyListener, BusyTracker } from "./busy";
 import type { ErrorKind, Progress, Request, RequestBody, ResultMap, Response } from "./protocol";
 import { CancelledError, ScenarioError, UsageError, WorkerCrashedError } from "./errors";
 import { isOutOfMemory } from "./failure";
-import type { ClaimRow, CoreState, InvariantReport, MetricDetail } from "./types";
+import type { ClaimRow, CoreState, FigureData, InvariantReport, MetricDetail } from "./types";
 
 type Pending = {
   resolve: (value: ResultMap[keyof ResultMap]) => void;
@@ -117,6 +117,11 @@ export class SimClient {
   /** The paper claims of one lab as the core computes them now (`flashlab reproduce --lab`). */
   async claims(lab: string): Promise<ClaimRow[]> {
     return JSON.parse((await this.request({ type: "claims", lab })).json) as ClaimRow[];
+  }
+
+  /** The figure-shaped results of one lab: simulated curves computed now, with the paper's points. */
+  async figures(lab: string): Promise<FigureData[]> {
+    return JSON.parse((await this.request({ type: "figures", lab })).json) as FigureData[];
   }
 
   /** Test hook: makes the core panic; resolves with the crash message once the client has crashed. */

@@ -28,6 +28,8 @@ export type RequestBody =
   | { type: "report" }
   /** The paper claims of one lab, computed now (the paper-results page); needs no scenario. */
   | { type: "claims"; lab: string }
+  /** The figure-shaped results of one lab (simulated curves and the paper's points). */
+  | { type: "figures"; lab: string }
   /** Test hook: makes the core panic (a wasm trap), to exercise the crash banner and restart. */
   | { type: "debugPanic" };
 
@@ -52,6 +54,7 @@ export interface ResultMap {
   answers: { json: string };
   report: { json: string };
   claims: { json: string };
+  figures: { json: string };
   debugPanic: Record<string, never>;
 }
 

@@ -102,4 +102,34 @@ export interface ClaimRow {
   basis: string;
   pass: boolean;
   method: string;
+  /** The course scenario that produces it (`scenarios/<lab>/<name>.json`), from `reproduce::links`. */
+  scenario?: string | null;
+}
+
+/** One curve of a figure: simulated now, or the paper's stated points (`of` names its simulated curve). */
+export interface FigureSeries {
+  name: string;
+  kind: "simulated" | "paper";
+  of: string;
+  points: [number, number][];
+}
+
+export interface FigureAxis {
+  label: string;
+  unit: string;
+  log: boolean;
+}
+
+/** A figure-shaped paper result (`reproduce::figures::Figure`). */
+export interface FigureData {
+  id: string;
+  lab: string;
+  title: string;
+  source: string;
+  x: FigureAxis;
+  y: FigureAxis;
+  series: FigureSeries[];
+  claim_prefix: string;
+  scenario: string;
+  method: string;
 }

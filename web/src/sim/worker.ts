@@ -177,6 +177,7 @@ function groupFor(request: Request): string {
     case "load":
       return groupOf(labOfScenario(request.scenarioJson));
     case "claims":
+    case "figures":
       return groupOf(request.lab);
     default:
       return simInstance?.group ?? groupOf(null);
@@ -213,6 +214,8 @@ function handle(request: Request, instance: WasmInstance): ResultMap[RequestBody
       return { json: current().report() };
     case "claims":
       return { json: instance.module.labClaims(request.lab) };
+    case "figures":
+      return { json: instance.module.labFigures(request.lab) };
     case "debugPanic":
       instance.module.debugPanic();
       return {};

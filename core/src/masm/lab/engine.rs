@@ -337,7 +337,7 @@ impl MasmLab {
     pub(crate) fn note_writes(&mut self) {
         let m = self.masm.metrics();
         self.writes_points
-            .push((self.stats.updates, m.writes_per_update()));
+            .push((self.stats.updates, m.writes_per_flushed_record()));
         if self.writes_points.len() > 128 {
             let kept: Vec<(u64, f64)> = self
                 .writes_points

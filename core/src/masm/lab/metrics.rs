@@ -90,7 +90,7 @@ pub fn metrics(lab: &MasmLab) -> Vec<Metric> {
         Metric::new(
             "ssd_writes_per_update",
             m.writes_per_update(),
-            "mean SSD writes per flushed update",
+            "SSD record writes per update accepted (as the baselines count)",
             "writes",
         ),
         Metric::new(

@@ -290,7 +290,7 @@ pub fn view(lab: &MasmLab) -> LabView {
         },
         writes: MasmWrites {
             histogram: m.write_histogram,
-            mean_per_update: m.writes_per_update(),
+            mean_per_update: m.writes_per_flushed_record(),
             theorem,
             max: u64::from(m.max_record_writes),
         },

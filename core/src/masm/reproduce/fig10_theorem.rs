@@ -55,7 +55,7 @@ pub fn fill_to_full(cfg: MasmConfig) -> Result<Fill, MasmError> {
     }
     let m = masm.metrics();
     Ok(Fill {
-        writes_per_update: m.writes_per_update(),
+        writes_per_update: m.writes_per_flushed_record(),
         one_pass: masm.one_pass_runs(),
         two_pass: masm.two_pass_runs(),
         max_record_writes: m.max_record_writes,

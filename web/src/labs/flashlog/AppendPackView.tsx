@@ -4,6 +4,7 @@
 // block just appended or packed outlined. Beside: the write and pack buffers, and write
 // amplification measured against the model's 1/(1 − u).
 import { useEffect, useRef } from "react";
+import { useTheme } from "../../components/ThemeToggle";
 import { useElementSize } from "../../hooks/useElementSize";
 import { blockRows, validShare, waAgreement, type BlockRole } from "./layout";
 import type { ApMeta } from "./types";
@@ -106,6 +107,7 @@ function BlockRowView({ role, blocks, meta, slotPage }: { role: BlockRole; block
   const cell = Math.max(2, Math.min(10, Math.floor(56 / rowsPerBlock)));
   const height = rowsPerBlock * cell + 24;
   const hot = Math.max(1, Math.floor(meta.logical_pages / 8));
+  const theme = useTheme();
   useEffect(() => {
     const ctx = canvas.current?.getContext("2d");
     if (!ctx) return;
@@ -135,7 +137,7 @@ function BlockRowView({ role, blocks, meta, slotPage }: { role: BlockRole; block
       ctx.fillStyle = cInk;
       ctx.fillText(`${b}`, x + 2, rowsPerBlock * cell + 12);
     });
-  }, [blocks, meta, slotPage, width, height, blockW, cell, cols, rowsPerBlock, eb, hot]);
+  }, [blocks, meta, slotPage, width, height, blockW, cell, cols, rowsPerBlock, eb, hot, theme]);
   const shown = blocks.filter((_, i) => 4 + i * (blockW + 4) + blockW <= width).length;
   const valid = blocks.reduce((s, b) => s + (meta.block_valid[b] ?? 0), 0);
   return (

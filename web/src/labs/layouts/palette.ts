@@ -5,14 +5,16 @@
 export const ROW_COLOR = "#d55e00";
 export const COLUMN_COLOR = "#0072b2";
 /** PAX (minipages inside row-store pages), the digest's extension. */
-export const PAX_COLOR = "#8e5ca8";
+export const PAX_COLOR = "#cc79a7";
 /** The paper's stated points. */
 export const PAPER_COLOR = "#009e73";
 /** A seek, and the request being served. */
 export const SEEK_COLOR = "#d55e00";
 export const ACTIVE_COLOR = "#e69f00";
 
-const FILE_COLORS = ["#56b4e9", "#0072b2", "#8e5ca8", "#cc79a7", "#009e73", "#e69f00", "#999933", "#6b7b8c"];
+// The purple #8e5ca8 met the blue under protanopia (ΔE 2.9; format/palettes.audit.test.ts):
+// Okabe–Ito's yellow takes its place.
+const FILE_COLORS = ["#56b4e9", "#0072b2", "#cc79a7", "#f0e442", "#009e73", "#e69f00", "#999933", "#6b7b8c"];
 
 /** Colour of file `i` (cycling). */
 export function fileColor(i: number): string {

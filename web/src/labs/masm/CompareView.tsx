@@ -89,7 +89,7 @@ function ScanTimesChart({ lines, width, height }: { lines: SchemeLine[]; width: 
 
 const COLUMNS: { key: SummaryColumn; title: string; format: (v: number) => string; hint: string }[] = [
   { key: "mean_scan_ns", title: "Mean scan time", format: formatNs, hint: "mean time of a range scan, with the cached updates merged in" },
-  { key: "ssd_writes_per_update", title: "SSD writes / update", format: (v) => (Number.isFinite(v) ? v.toFixed(2) : "—"), hint: "SSD pages written per update, in update-record units (in-place writes none)" },
+  { key: "ssd_writes_per_update", title: "SSD writes / update", format: (v) => (Number.isFinite(v) ? v.toFixed(2) : "—"), hint: "SSD record writes per update accepted, the same count for every scheme: an update still in memory (or coalesced away) has cost no write yet; in-place writes none" },
   { key: "hdd_busy_ns", title: "HDD busy time", format: formatNs, hint: "total time the HDD holding the table was busy (scans, migrations, in-place writes)" },
 ];
 

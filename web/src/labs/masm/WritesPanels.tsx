@@ -7,10 +7,10 @@ import { scaleLinear } from "d3-scale";
 import { line } from "d3-shape";
 import { ChartCard } from "../../charts/ChartCard";
 import { formatNumber } from "../../format/units";
+import { WRITE_COUNT_COLORS as BAR_COLORS } from "./palette";
 import type { MasmWrites } from "./types";
 
 const BAR_LABELS = ["written once", "twice", "3 or more"] as const;
-const BAR_COLORS = ["#56b4e9", "#8e5ca8", "#d55e00"] as const;
 
 function fixed2(value: number | null): string {
   return value === null || !Number.isFinite(value) ? "—" : value.toFixed(2);
@@ -23,7 +23,7 @@ export const WritesHistogram = memo(function WritesHistogram({ writes }: { write
   return (
     <section className="masm-card masm-writes" data-testid="masm-writes" aria-labelledby="masm-writes-title">
       <header className="masm-card-head">
-        <h3 id="masm-writes-title">SSD writes per update</h3>
+        <h3 id="masm-writes-title" title="SSD writes per flushed record">Writes / flushed record</h3>
       </header>
       <div className="masm-writes-big num">
         <span>
@@ -60,7 +60,7 @@ const M = { top: 10, right: 12, bottom: 20, left: 38 };
 
 export const WritesOverTime = memo(function WritesOverTime({ points, theorem, updates }: { points: [number, number][]; theorem: number | null; updates: number }) {
   return (
-    <ChartCard title="Writes / update so far" testId="masm-writes-chart">
+    <ChartCard title="Writes / flushed record so far" testId="masm-writes-chart">
       {({ width, height }) => {
         if (points.length < 1) {
           return (
@@ -80,7 +80,7 @@ export const WritesOverTime = memo(function WritesOverTime({ points, theorem, up
           .y((p) => y(p[1]));
         const last = points[points.length - 1];
         return (
-          <svg width={width} height={height} className="chart" role="img" aria-label="mean SSD writes per update over the updates so far">
+          <svg width={width} height={height} className="chart" role="img" aria-label="mean SSD writes per flushed record over the updates so far">
             {y.ticks(3).map((t) => (
               <g key={t} transform={`translate(0,${y(t)})`}>
                 <line x1={M.left} x2={width - M.right} className="chart-grid" />

@@ -19,6 +19,8 @@ export function kindColor(kind: string): string {
 
 /** Runs: 1-pass runs are blue, 2-pass runs (merged from N 1-pass runs) purple. */
 export const RUN_COLORS = { 1: "#56b4e9", 2: "#8e5ca8" } as const;
+/** Records written once, twice, three or more times (the writes histogram). */
+export const WRITE_COUNT_COLORS = ["#56b4e9", "#8e5ca8", "#d55e00"] as const;
 export const FROZEN_COLOR = "#d55e00";
 /** A scan's band, cursors and the granules it reads. */
 export const SCAN_COLOR = "#e69f00";
@@ -39,8 +41,10 @@ export const HDD_KINDS: readonly { kind: number; label: string; color: string }[
 export const CACHE_KINDS: readonly { kind: number; label: string; color: string }[] = [
   { kind: 1, label: "flush write", color: "#0072b2" },
   { kind: 2, label: "granule read", color: "#e69f00" },
-  { kind: 3, label: "merge read", color: "#b69ad0" },
-  { kind: 4, label: "merge write", color: "#8e5ca8" },
+  // Green and reddish purple: the two purples these replaced met the flush write's blue under
+  // protanopia and each other on a washed-out projector (format/palettes.audit.test.ts).
+  { kind: 3, label: "merge read", color: "#009e73" },
+  { kind: 4, label: "merge write", color: "#cc79a7" },
 ];
 
 export function opColor(table: readonly { kind: number; color: string }[], kind: number): string {

@@ -3,6 +3,8 @@
 // passed verify and is inhibited. After each pulse the dots glide to their new Vth, so the
 // cells visibly rise and stop at their verify lines.
 import { useEffect, useRef } from "react";
+import { canvasColours } from "../../app/theme";
+import { useTheme } from "../../components/ThemeToggle";
 import type { CellSeries } from "./series";
 import { easeOutCubic, jitter, lerpInto } from "./tween";
 
@@ -40,6 +42,7 @@ function draw(canvas: HTMLCanvasElement | null, p: DotsProps, vth: ArrayLike<num
   }
   ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
   ctx.clearRect(0, 0, p.width, p.height);
+  const theme = canvasColours();
   const n = vth.length;
   const r = radiusFor(n);
   const pad = r + 2;
@@ -58,7 +61,7 @@ function draw(canvas: HTMLCanvasElement | null, p: DotsProps, vth: ArrayLike<num
       ctx.beginPath();
       ctx.arc(cx, cy, r, 0, Math.PI * 2);
       if (pending) {
-        ctx.fillStyle = "#ffffff";
+        ctx.fillStyle = theme.panel;
         ctx.fill();
         ctx.lineWidth = 1.7;
         ctx.strokeStyle = colorOf(i);
@@ -78,8 +81,8 @@ function draw(canvas: HTMLCanvasElement | null, p: DotsProps, vth: ArrayLike<num
     ctx.strokeStyle = color;
     ctx.stroke();
   };
-  ring(p.alertCell, "#c24f00", 6, 3);
-  ring(p.selected, "#14171c", 4, 2);
+  ring(p.alertCell, theme.bad, 6, 3);
+  ring(p.selected, theme.ink, 4, 2);
 }
 
 export function CellDots(props: DotsProps) {
@@ -113,12 +116,13 @@ export function CellDots(props: DotsProps) {
     };
   }, [vth, identity]);
 
-  // Redraw in place when anything but the voltages changes (size, selection, colours).
+  // Redraw in place when anything but the voltages changes (size, selection, colours, theme).
   const { width, height, laneTop, laneBottom, selected, alertCell, colors, x } = props;
+  const theme = useTheme();
   useEffect(() => {
     const current = shown.current;
     if (current) draw(canvas.current, latest.current, current.vth);
-  }, [width, height, laneTop, laneBottom, selected, alertCell, colors, x]);
+  }, [width, height, laneTop, laneBottom, selected, alertCell, colors, x, theme]);
 
   return <canvas ref={canvas} className="nand-dots" style={{ width: props.width, height: props.height }} aria-hidden="true" />;
 }

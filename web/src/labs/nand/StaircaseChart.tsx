@@ -77,7 +77,7 @@ export function StaircaseChart({ width, height, staircase, domain, maxLoops, his
         <g key={m.name} transform={`translate(0,${y(m.vpgmV)})`}>
           <line x1={M.left} x2={width - M.right} className={m.intermediate ? "stair-mark intermediate" : "stair-mark"} style={{ stroke: m.color }} />
           {labelled[i] && (
-            <text x={width - M.right + 3} dy="0.32em" className="stair-mark-label" style={{ fill: m.color }}>
+            <text x={width - M.right + 3} dy="0.32em" className="stair-mark-label">
               {m.name}
             </text>
           )}

@@ -94,9 +94,12 @@ export const VthChart = memo(function VthChart({ meta, series, colors, identity,
               {/* Level names and Gray-coded bits, one per read window. */}
               {windows.map(({ level, cx, width: w }) => (
                 <g key={level.level} transform={`translate(${cx},0)`}>
-                  <text y={15} textAnchor="middle" className="vth-level-name" style={{ fill: colors[meta.states.findIndex((s) => s.final_level === level.level)] ?? "#394150" }}>
+                  {/* The name in ink (pale hues such as ER's grey and P4's yellow are not text
+                      colours), over a bar of the level's colour. */}
+                  <text y={15} textAnchor="middle" className="vth-level-name">
                     {level.name}
                   </text>
+                  <rect x={-9} y={18} width={18} height={3} rx={1} fill={colors[meta.states.findIndex((s) => s.final_level === level.level)] ?? "var(--c-muted)"} />
                   {w > 22 && (
                     <text y={32} textAnchor="middle" className="vth-level-bits">
                       {level.bits}
@@ -123,7 +126,7 @@ export const VthChart = memo(function VthChart({ meta, series, colors, identity,
               {meta.states.map((s, i) => {
                 if (s.final_level !== null || (totals[i] ?? 0) === 0) return null;
                 return (
-                  <text key={s.name} x={x(s.verify_v)} y={histTop + 12} className="vth-intermediate" style={{ fill: colors[i] }}>
+                  <text key={s.name} x={x(s.verify_v)} y={histTop + 12} className="vth-intermediate">
                     {s.name}
                   </text>
                 );

@@ -3,6 +3,8 @@
 // colour inside; a cell that passed verify (or was never asked to rise) is inhibited and solid.
 // Hover or click a cell to read its Vth, state, target and verify level.
 import { useEffect, useRef, type MouseEvent } from "react";
+import { canvasColours } from "../../app/theme";
+import { useTheme } from "../../components/ThemeToggle";
 import { useElementSize } from "../../hooks/useElementSize";
 import { cellAt, cellOrigin, gridLayout, type GridLayout } from "./cellGrid";
 import { PROGRAMMING_COLOR } from "./palette";
@@ -26,6 +28,7 @@ function draw(canvas: HTMLCanvasElement | null, layout: GridLayout, p: Props, wi
   canvas.height = Math.round(height * dpr);
   ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
   ctx.clearRect(0, 0, width, height);
+  const theme = canvasColours();
   const side = layout.pitch - layout.gap;
   const ox = Math.floor((width - layout.width) / 2);
   const oy = Math.floor((height - layout.height) / 2);
@@ -57,9 +60,9 @@ function draw(canvas: HTMLCanvasElement | null, layout: GridLayout, p: Props, wi
     ctx.strokeStyle = color;
     ctx.strokeRect(ox + x - lineWidth / 2 - 1, oy + y - lineWidth / 2 - 1, side + lineWidth + 2, side + lineWidth + 2);
   };
-  ring(p.alertCell, "#c24f00", 3);
-  ring(p.hovered, "#14171c", 1.5);
-  ring(p.selected, "#14171c", 2.5);
+  ring(p.alertCell, theme.bad, 3);
+  ring(p.hovered, theme.ink, 1.5);
+  ring(p.selected, theme.ink, 2.5);
 }
 
 export function WordlineGrid(props: Props) {
@@ -71,9 +74,10 @@ export function WordlineGrid(props: Props) {
   const latest = useRef(props);
   latest.current = props;
 
+  const theme = useTheme();
   useEffect(() => {
     draw(canvas.current, layout, latest.current, size.width, size.height);
-  }, [cells, colors, selected, hovered, alertCell, size.width, size.height, count]);
+  }, [cells, colors, selected, hovered, alertCell, size.width, size.height, count, theme]);
 
   const cellFromEvent = (event: MouseEvent<HTMLCanvasElement>): number | null => {
     const rect = event.currentTarget.getBoundingClientRect();

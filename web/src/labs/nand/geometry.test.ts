@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { levelColor, stateColor, tint } from "./palette";
+import { ERASED_COLOR, levelColor, stateColor, tint } from "./palette";
 import { easeOutCubic, jitter, lerpInto } from "./tween";
 import { ERASED_SHARE, vthAxis } from "./vthAxis";
 
@@ -23,7 +23,7 @@ describe("Vth axis", () => {
 
 describe("state colours", () => {
   it("gives ER grey, levels fixed hues, intermediates a tint of their lowest level", () => {
-    expect(levelColor(0, 4)).toBe("#8a939f");
+    expect(levelColor(0, 4)).toBe(ERASED_COLOR);
     expect(levelColor(1, 4)).toBe("#0072b2");
     expect(levelColor(3, 4)).not.toBe(levelColor(2, 4));
     expect(new Set(Array.from({ length: 7 }, (_, i) => levelColor(i + 1, 8))).size).toBe(7);

@@ -6,7 +6,9 @@
 
 import type { NandState } from "./types";
 
-export const ERASED_COLOR = "#8a939f";
+/** A light grey: the mid grey it replaced (#8a939f) met TLC's purple level under deuteranopia
+ *  (ΔE 2.5; format/palettes.audit.test.ts). */
+export const ERASED_COLOR = "#c4cad3";
 /** Cells still being pulsed, in the wordline and the staircase counts. */
 export const PROGRAMMING_COLOR = "#e69f00";
 /** Cells inhibited because they passed verify. */
@@ -15,7 +17,8 @@ export const LOCKED_COLOR = "#394150";
 const BY_LEVEL_COUNT: Record<number, readonly string[]> = {
   2: ["#0072b2"],
   4: ["#0072b2", "#009e73", "#d55e00"],
-  8: ["#0072b2", "#56b4e9", "#009e73", "#9a8c00", "#e69f00", "#d55e00", "#cc79a7"],
+  // Okabe–Ito's yellow for P4: the olive it replaced met P6's vermillion under deuteranopia.
+  8: ["#0072b2", "#56b4e9", "#009e73", "#f0e442", "#e69f00", "#d55e00", "#cc79a7"],
 };
 
 /** Colour of final level `level` (0 = ER) of a cell with `levelCount` levels. */

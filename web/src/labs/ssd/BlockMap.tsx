@@ -4,6 +4,8 @@ import { memo, useEffect, useMemo, useRef, useState, type PointerEvent } from "r
 import { useElementSize } from "../../hooks/useElementSize";
 import { formatNumber } from "../../format/units";
 import { blockAt, blockRect, layoutBlockMap, type MapShape } from "./blockMapLayout";
+import { canvasColours } from "../../app/theme";
+import { useTheme } from "../../components/ThemeToggle";
 import { drawBlockMap, type MapMode } from "./drawBlockMap";
 import { BLOCK_STATES, heatScale, OPEN_OUTLINE, PAGE_COLORS, PAGE_LABELS, reasonText } from "./palette";
 import type { SsdSeries } from "./series";
@@ -38,7 +40,7 @@ function Legend({ mode, lo, hi }: { mode: MapMode; lo: number; hi: number }) {
       {mode === "pages" &&
         PAGE_LABELS.map((label, code) => (
           <span key={label} className="ssd-key">
-            <span className="ssd-swatch" style={{ background: PAGE_COLORS[code] }} /> {label}
+            <span className="ssd-swatch" style={{ background: code === 0 ? "var(--c-subtle-bg)" : PAGE_COLORS[code] }} /> {label}
           </span>
         ))}
       <span className="ssd-key">
@@ -61,6 +63,7 @@ export const BlockMap = memo(function BlockMap({ meta, series }: Props) {
   const canvas = useRef<HTMLCanvasElement>(null);
   const [mode, setMode] = useState<MapMode>("pages");
   const [hovered, setHovered] = useState<number | null>(null);
+  const theme = useTheme();
   const g = meta.geometry;
   const shape: MapShape = useMemo(
     () => ({ channels: g.channels, diesPerChannel: g.dies_per_channel, blocksPerDie: g.planes_per_die * g.blocks_per_plane, pagesPerBlock: g.pages_per_block }),
@@ -80,8 +83,8 @@ export const BlockMap = memo(function BlockMap({ meta, series }: Props) {
     ctx.setTransform(ratio, 0, 0, ratio, 0, 0);
     ctx.clearRect(0, 0, size.width, size.height);
     ctx.translate(Math.max(0, Math.floor((size.width - layout.width) / 2)), 0);
-    drawBlockMap(ctx, { meta, series, shape, layout, mode, heat, hovered });
-  }, [meta, series, shape, layout, mode, heat, hovered, size.width, size.height]);
+    drawBlockMap(ctx, { meta, series, shape, layout, mode, heat, hovered, colours: canvasColours() });
+  }, [meta, series, shape, layout, mode, heat, hovered, size.width, size.height, theme]);
 
   const offsetX = Math.max(0, Math.floor((size.width - layout.width) / 2));
   const onMove = (event: PointerEvent<HTMLCanvasElement>): void => {

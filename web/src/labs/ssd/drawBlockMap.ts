@@ -1,9 +1,11 @@
 //! Paints the block map on a 2D canvas (pure drawing, no React): every block a column of its
 //! pages coloured free / valid / invalid (or, in wear mode, filled with its erase-count heat),
-//! an erase-count strip under each block, write points outlined, the GC victim ringed.
+//! an erase-count strip under each block, write points outlined, the GC victim ringed. Free
+//! pages, labels and rings take the current theme's colours (`colours`).
 
+import type { CanvasColours } from "../../app/theme";
 import { blockRect, pageCounts, stripRect, type BlockMapLayout, type MapShape, type Rect } from "./blockMapLayout";
-import { OPEN_OUTLINE, PAGE_COLORS, VICTIM_OUTLINE } from "./palette";
+import { OPEN_OUTLINE, PAGE_COLORS } from "./palette";
 import type { SsdSeries } from "./series";
 import type { SsdMeta } from "./types";
 
@@ -17,6 +19,12 @@ export interface DrawInput {
   mode: MapMode;
   heat: (eraseCount: number) => string;
   hovered: number | null;
+  colours: CanvasColours;
+}
+
+/** A page state's colour: the palette's, except free pages, which follow the theme. */
+function pageColour(input: DrawInput, code: number): string {
+  return code === 0 ? input.colours.empty : (PAGE_COLORS[code] ?? input.colours.empty);
 }
 
 function fillPages(ctx: CanvasRenderingContext2D, input: DrawInput, block: number, tile: Rect): void {
@@ -29,7 +37,7 @@ function fillPages(ctx: CanvasRenderingContext2D, input: DrawInput, block: numbe
     for (let p = 1; p <= pages; p++) {
       const prev = series.pageState[base + start] ?? 0;
       if (p < pages && (series.pageState[base + p] ?? 0) === prev) continue;
-      ctx.fillStyle = PAGE_COLORS[prev] ?? PAGE_COLORS[0] ?? "#ccc";
+      ctx.fillStyle = pageColour(input, prev);
       const y0 = Math.round(tile.y + start * layout.pageH);
       const y1 = Math.round(tile.y + p * layout.pageH);
       ctx.fillRect(tile.x, y0, tile.w, y1 - y0);
@@ -49,7 +57,7 @@ function fillPages(ctx: CanvasRenderingContext2D, input: DrawInput, block: numbe
   let y = tile.y;
   for (const [code, n] of parts) {
     const h = (n / pages) * tile.h;
-    ctx.fillStyle = PAGE_COLORS[code] ?? "#ccc";
+    ctx.fillStyle = pageColour(input, code);
     ctx.fillRect(tile.x, y, tile.w, h);
     y += h;
   }
@@ -62,20 +70,20 @@ function ring(ctx: CanvasRenderingContext2D, tile: Rect, color: string, width: n
 }
 
 export function drawBlockMap(ctx: CanvasRenderingContext2D, input: DrawInput): void {
-  const { meta, series, shape, layout, mode, heat } = input;
+  const { meta, series, shape, layout, mode, heat, colours } = input;
   ctx.textBaseline = "alphabetic";
   ctx.font = "600 11px system-ui, sans-serif";
   for (let die = 0; die < layout.dies.length; die++) {
     const d = layout.dies[die];
     if (!d) continue;
     const wp = meta.write_points[die];
-    ctx.fillStyle = "#394150";
+    ctx.fillStyle = colours.ink2;
     // Narrow panels (many dies) get the short forms, so the labels never run into each other.
     const long = `die ${die} · ch ${die % shape.channels}`;
     const name = ctx.measureText(long).width <= d.w * 0.6 ? long : `d${die}`;
     ctx.fillText(name, d.x, d.y + 12);
     if (wp) {
-      ctx.fillStyle = wp.free_blocks <= meta.policy.gc_low_watermark_blocks ? "#c24f00" : "#5f6775";
+      ctx.fillStyle = wp.free_blocks <= meta.policy.gc_low_watermark_blocks ? colours.bad : colours.muted;
       ctx.font = "500 11px system-ui, sans-serif";
       const room = d.w - ctx.measureText(name).width - 6;
       const full = `${wp.free_blocks} free blocks`;
@@ -109,14 +117,14 @@ export function drawBlockMap(ctx: CanvasRenderingContext2D, input: DrawInput): v
   }
   if (meta.last_gc) {
     const tile = blockRect(layout, shape, meta.last_gc.block);
-    ctx.strokeStyle = "#ffffff";
+    ctx.strokeStyle = colours.panel;
     ctx.lineWidth = 4;
     ctx.strokeRect(tile.x - 2, tile.y - 2, tile.w + 4, tile.h + 4);
-    ring(ctx, tile, VICTIM_OUTLINE, 2, 2);
+    ring(ctx, tile, colours.ink, 2, 2);
     // A marker under the victim's erase strip, pointing up at it.
     const cx = tile.x + tile.w / 2;
     const tip = tile.y + tile.h + layout.stripH + 3;
-    ctx.fillStyle = VICTIM_OUTLINE;
+    ctx.fillStyle = colours.ink;
     ctx.beginPath();
     ctx.moveTo(cx, tip);
     ctx.lineTo(cx - 5, tip + 6);
@@ -125,6 +133,6 @@ export function drawBlockMap(ctx: CanvasRenderingContext2D, input: DrawInput): v
     ctx.fill();
   }
   if (input.hovered !== null && input.hovered < blocks) {
-    ring(ctx, blockRect(layout, shape, input.hovered), "#14171c", 1, 0.5);
+    ring(ctx, blockRect(layout, shape, input.hovered), colours.ink, 1, 0.5);
   }
 }

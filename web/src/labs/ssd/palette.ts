@@ -3,13 +3,12 @@
 
 import { scaleLinear } from "d3-scale";
 
-/** Page states 0 free, 1 valid, 2 invalid. */
+/** Page states 0 free, 1 valid, 2 invalid (free is drawn in the theme's neutral tint). */
 export const PAGE_COLORS: readonly string[] = ["#e4e8ee", "#0072b2", "#e69f00"];
 export const PAGE_LABELS: readonly string[] = ["free", "valid", "invalid"];
 export const BLOCK_STATES: readonly string[] = ["free", "open (write point)", "closed", "being collected"];
 
 export const OPEN_OUTLINE = "#009e73";
-export const VICTIM_OUTLINE = "#14171c";
 
 /** Die timeline kinds 1 read, 2 program, 3 GC copy, 4 erase. */
 export const OP_KINDS: readonly { kind: number; label: string; color: string }[] = [

@@ -1,6 +1,12 @@
 //! Paper claims reproduced by simulation (`flashlab reproduce`): every built lab's claims, in
 //! registry order. Each claim runs the model and compares what it computed with the paper's
 //! value; the paper's value is only the reference (see `plugin::claim` for the claim kinds).
+//!
+//! 1. `links`: the course scenario that produces each claim (the paper-results page opens it).
+//! 2. `figures`: figure-shaped results, a simulated curve with the paper's points over it.
+
+pub mod figures;
+pub mod links;
 
 pub use crate::plugin::claim::{Claim, ClaimKind, ClaimSummary, Comparison};
 
