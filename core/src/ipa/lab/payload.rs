@@ -168,6 +168,10 @@ pub struct IpaMeta {
     /// What the latest step did, in words.
     pub step_text: String,
     pub gc_step: bool,
+    /// The step performed one queued write-back (of the page cleaner or a checkpoint).
+    pub write_back_step: bool,
+    /// Write-backs still queued; they run one per step before the next op.
+    pub pending_write_backs: u64,
     pub layout: IpaLayout,
     pub focus: Option<IpaFocus>,
     pub flash_ops: Vec<IpaFlashOp>,

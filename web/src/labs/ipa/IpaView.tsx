@@ -29,7 +29,13 @@ export function IpaView(props: LabViewProps) {
     <div className="ipa-view" data-testid="ipa-view" data-tab={shown}>
       <div className="ipa-topbar">
         <div className="ipa-step" data-testid="ipa-step-text">
-          <b>{meta.gc_step ? "GC" : `op ${meta.ops_done}/${meta.ops_total}`}</b> {meta.step_text}
+          <b>{meta.gc_step ? "GC" : meta.write_back_step ? "write-back" : `op ${meta.ops_done}/${meta.ops_total}`}</b> {meta.step_text}
+          {meta.pending_write_backs > 0 && (
+            <span className="ipa-muted" data-testid="ipa-pending">
+              {" "}
+              · {meta.pending_write_backs} write-back{meta.pending_write_backs === 1 ? "" : "s"} queued, one per step before the next op
+            </span>
+          )}
         </div>
         <div className="ipa-tabs" role="tablist" aria-label="view">
           <button type="button" role="tab" aria-selected={shown === "lab"} data-testid="ipa-tab-lab" onClick={() => setTab("lab")}>

@@ -136,8 +136,12 @@ export interface IpaMeta {
   op_index: number | null;
   ops_done: number;
   ops_total: number;
+  /** Write-backs still queued; they run one per step before the next op. */
+  pending_write_backs: number;
   /** What the latest step did, in words. */
   step_text: string;
+  /** The step performed one queued write-back (of the page cleaner or a checkpoint). */
+  write_back_step: boolean;
   zoom: IpaZoom | null;
 }
 
