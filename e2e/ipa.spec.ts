@@ -21,7 +21,7 @@ async function seekAndSettle(page: Page, step: number): Promise<void> {
 }
 
 test("there are bundled IPA scenarios, with the digest's animations", () => {
-  for (const name of ["life-of-page-4711", "three-way-race", "mlc-pairing-append", "buffer-size-small", "buffer-size-large", "four-byte-update-to-cells"]) {
+  for (const name of ["life-of-page-4711", "three-way-race", "mlc-pairing-append", "buffer-size-small", "buffer-size-large", "four-byte-update-to-cells", "rollback-with-ipa"]) {
     expect(FILES).toContain(`${name}.json`);
   }
 });
@@ -76,6 +76,18 @@ test("a checkpoint's write-backs come one per step: the pages' delta areas fill 
     await expect(text).toContainText(k === 2 ? "1 out-of-place, 0 appends" : "0 out-of-place, 1 appends");
   }
   await expect(page.getByTestId("ipa-pending")).toHaveCount(0);
+  expect(consoleErrors).toEqual([]);
+});
+
+test("the [N × M] explorer plots space against the share of appends, simulated per scheme", async ({ page, consoleErrors }) => {
+  await openScenario(page, "buffer-size-large");
+  const card = page.getByTestId("ipa-tuning");
+  await expect(card).toContainText("every scheme ran this scenario's ops");
+  for (const n of [1, 2, 3, 4]) await expect(page.getByTestId(`ipa-tuning-curve-${n}`)).toBeVisible();
+  // The scenario's own [2 × 3] cell: 18.0 % space, and the share of appends its full run reaches.
+  await expect(card.locator(".ipa-tuning-current")).toHaveText("18.0 / 41");
+  await api<SimState>(page, "runToEnd");
+  await expect(card).toContainText("appended 41.4 %");
   expect(consoleErrors).toEqual([]);
 });
 

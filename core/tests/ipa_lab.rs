@@ -343,3 +343,36 @@ fn every_scenario_file_runs_and_every_claim_is_computed() {
     let claims = IpaLab::claims();
     assert!(claims.iter().all(|c| c.simulated_value.is_finite()));
 }
+
+/// The explorer's cell for the scenario's own scheme is a run of the same ops: its share of
+/// appends equals the stepped lab's, and more delta records never cost less space.
+#[test]
+fn the_explorer_cell_of_the_scenarios_own_scheme_equals_the_runs_share_of_appends() {
+    use flashlab_core::ipa::lab::explorer::{EXPLORER_OPS, scheme_grid};
+    let mut compared = 0;
+    for (path, lab) in scenario_labs() {
+        let grid = scheme_grid(&lab.cfg);
+        for a in &grid {
+            for b in grid.iter().filter(|b| b.m == a.m && b.n == a.n + 1) {
+                assert!(b.space_percent > a.space_percent, "{path}");
+            }
+        }
+        let scheme = lab.cfg.store.scheme;
+        let own = grid
+            .iter()
+            .find(|c| c.n == scheme.n as u64 && c.m == scheme.m as u64);
+        let (Some(own), true) = (own, lab.cfg.ops.len() <= EXPLORER_OPS) else {
+            continue;
+        };
+        let run = run_to_end(lab, &path);
+        let c = &run.lab().store.counters;
+        assert_eq!(own.appends, c.appends, "{path}");
+        assert_eq!(
+            own.update_write_backs,
+            c.appends + c.out_of_place_writes,
+            "{path}"
+        );
+        compared += 1;
+    }
+    assert!(compared >= 4, "{compared}");
+}

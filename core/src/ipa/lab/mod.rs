@@ -19,6 +19,7 @@ pub mod body;
 pub mod checks;
 pub mod config;
 pub mod events;
+pub mod explorer;
 pub mod metrics;
 pub mod payload;
 pub mod run;

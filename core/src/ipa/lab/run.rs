@@ -31,7 +31,7 @@ pub fn execute(store: &mut IpaStore, op: &PlannedOp) -> Result<Option<Vec<u32>>,
 }
 
 /// Background GC on a compare side: the same policy, run to idle after each op.
-fn settle_gc(store: &mut IpaStore) -> Result<(), IpaError> {
+pub(super) fn settle_gc(store: &mut IpaStore) -> Result<(), IpaError> {
     let mut guard = 0;
     while store.ftl.background_gc_due() && guard < 100_000 {
         store.ftl.gc_step()?;

@@ -490,26 +490,6 @@ pub fn info_payload(lab: &IpaLab) -> IpaInfo {
     let s = &lab.store;
     let nand = &s.ftl.flash.config;
     let scheme = s.layout.scheme;
-    let mut grid = Vec::new();
-    for n in 1..=4u64 {
-        for m in [3u64, 6, 10, 15, 20] {
-            let cell = PageLayout::new(
-                s.cfg.page_bytes,
-                Scheme {
-                    n: n as usize,
-                    m: m as usize,
-                    v: scheme.v,
-                },
-            );
-            if let Ok(l) = cell {
-                grid.push(IpaSchemeCell {
-                    n,
-                    m,
-                    space_percent: l.space_overhead() * 100.0,
-                });
-            }
-        }
-    }
     IpaInfo {
         cell: nand.preset_name().into(),
         nop: u64::from(s.cfg.nop),
@@ -528,7 +508,9 @@ pub fn info_payload(lab: &IpaLab) -> IpaInfo {
         erase_ns: nand.timing.erase_ns,
         layout: layout_payload(&s.layout),
         chain: chain(s.cfg.page_bytes, scheme),
-        scheme_grid: grid,
+        scheme_grid: super::explorer::scheme_grid(&lab.cfg),
+        explorer_ops: lab.cfg.ops.len().min(super::explorer::EXPLORER_OPS) as u64,
+        ops_total: lab.cfg.ops.len() as u64,
         compare: lab.compare.is_some(),
     }
 }

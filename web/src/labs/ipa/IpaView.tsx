@@ -53,7 +53,7 @@ export function IpaView(props: LabViewProps) {
           <div className="ipa-col">
             <PageMap layout={meta.layout} focus={meta.focus} raw={series.pageRaw} zoom={meta.zoom} />
             <Counters counters={meta.counters} meta={meta} chain={ipaInfo?.chain ?? []} />
-            {ipaInfo && <TuningCard grid={ipaInfo.scheme_grid} layout={meta.layout} counters={meta.counters} />}
+            {ipaInfo && <TuningCard info={ipaInfo} layout={meta.layout} counters={meta.counters} />}
           </div>
           <div className="ipa-col">
             <CellZoom zoom={meta.zoom} before={series.vthBefore} after={series.vthAfter} pulses={series.vthPulses} passedAt={series.passedAt} />

@@ -32,6 +32,6 @@ export function parseIpaMeta(meta: unknown): IpaMeta | null {
 }
 
 export function parseIpaInfo(info: unknown): IpaInfo | null {
-  if (!isObject(info) || !hasNumbers(info["layout"], LAYOUT) || !Array.isArray(info["chain"]) || !Array.isArray(info["scheme_grid"])) return null;
+  if (!isObject(info) || !hasNumbers(info, ["explorer_ops", "ops_total"]) || !hasNumbers(info["layout"], LAYOUT) || !Array.isArray(info["chain"]) || !Array.isArray(info["scheme_grid"])) return null;
   return info as unknown as IpaInfo;
 }
