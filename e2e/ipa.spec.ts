@@ -21,7 +21,7 @@ async function seekAndSettle(page: Page, step: number): Promise<void> {
 }
 
 test("there are bundled IPA scenarios, with the digest's animations", () => {
-  for (const name of ["life-of-page-4711", "three-way-race", "mlc-pairing-append", "buffer-size-small", "buffer-size-large", "four-byte-update-to-cells"]) {
+  for (const name of ["life-of-page-4711", "three-way-race", "mlc-pairing-append", "buffer-size-small", "buffer-size-large", "four-byte-update-to-cells", "rollback-with-ipa"]) {
     expect(FILES).toContain(`${name}.json`);
   }
 });
@@ -40,8 +40,12 @@ test("the IPA route opens with every panel and no console error", async ({ page,
 
 test("life of page 4711: δ1 is appended in place, then the page goes out of place", async ({ page, consoleErrors }) => {
   await openScenario(page, "life-of-page-4711");
-  // Step 20 is the checkpoint after Tx1: one append, one record on flash.
-  await seekAndSettle(page, 20);
+  // Step 21 is the checkpoint after Tx1, which only queues the page; step 22 is its
+  // write-back on a step of its own: one append, one record on flash.
+  await seekAndSettle(page, 21);
+  await expect(page.getByTestId("ipa-step-text")).toContainText("1 dirty pages queued");
+  await seekAndSettle(page, 22);
+  await expect(page.getByTestId("ipa-step-text")).toContainText("write-back of page 0");
   await expect(page.getByTestId("ipa-step-text")).toContainText("1 appends");
   await expect(page.getByTestId("ipa-page-map")).toContainText("1 of 2 delta records");
   await expect(page.getByTestId("ipa-cell-zoom")).toContainText("append to page 0");
@@ -50,10 +54,40 @@ test("life of page 4711: δ1 is appended in place, then the page goes out of pla
   await page.getByTestId("ipa-pulse-player").getByRole("slider", { name: "ISPP pulse" }).fill("1");
   await expect(page.getByTestId("ipa-pulse-index")).toContainText("pulse 1 of");
   await expect(page.getByTestId("ipa-pulse-index")).toContainText("inhibited");
-  // Step 26: Tx3 found no free slot, so the page was written out of place with a fresh area.
-  await seekAndSettle(page, 26);
+  // Step 30 (the write-back after Tx3's checkpoint): no free slot, so the page was written out
+  // of place with a fresh area.
+  await seekAndSettle(page, 30);
   await expect(page.getByTestId("ipa-step-text")).toContainText("1 out-of-place");
   await expect(page.getByTestId("ipa-page-map")).toContainText("0 of 2 delta records");
+  expect(consoleErrors).toEqual([]);
+});
+
+test("a checkpoint's write-backs come one per step: the pages' delta areas fill one at a time", async ({ page, consoleErrors }) => {
+  await openScenario(page, "mlc-pairing-append");
+  // Step 78: the checkpoint only queues its 4 dirty pages.
+  await seekAndSettle(page, 78);
+  await expect(page.getByTestId("ipa-step-text")).toContainText("4 dirty pages queued");
+  await expect(page.getByTestId("ipa-pending")).toContainText("4 write-backs queued");
+  // Steps 79–82: one write-back each, an append or (on an MSB page) an out-of-place write.
+  for (let k = 0; k < 4; k++) {
+    await seekAndSettle(page, 79 + k);
+    const text = page.getByTestId("ipa-step-text");
+    await expect(text).toContainText(`write-back of page ${k} (${3 - k} still queued)`);
+    await expect(text).toContainText(k === 2 ? "1 out-of-place, 0 appends" : "0 out-of-place, 1 appends");
+  }
+  await expect(page.getByTestId("ipa-pending")).toHaveCount(0);
+  expect(consoleErrors).toEqual([]);
+});
+
+test("the [N × M] explorer plots space against the share of appends, simulated per scheme", async ({ page, consoleErrors }) => {
+  await openScenario(page, "buffer-size-large");
+  const card = page.getByTestId("ipa-tuning");
+  await expect(card).toContainText("every scheme ran this scenario's ops");
+  for (const n of [1, 2, 3, 4]) await expect(page.getByTestId(`ipa-tuning-curve-${n}`)).toBeVisible();
+  // The scenario's own [2 × 3] cell: 18.0 % space, and the share of appends its full run reaches.
+  await expect(card.locator(".ipa-tuning-current")).toHaveText("18.0 / 41");
+  await api<SimState>(page, "runToEnd");
+  await expect(card).toContainText("appended 41.4 %");
   expect(consoleErrors).toEqual([]);
 });
 

@@ -268,16 +268,73 @@ fn a_4_byte_update_appends_one_record_and_the_zoom_raises_only_its_cells() {
     );
 }
 
+/// Every bundled scenario file, built.
+fn scenario_labs() -> Vec<(String, IpaLab)> {
+    common::scenario_files("ipa")
+        .into_iter()
+        .map(|(path, text)| {
+            let doc: Value = serde_json::from_str(&text).unwrap();
+            let mut body = object(doc.clone());
+            for k in ["version", "lab", "title", "seed"] {
+                body.remove(k);
+            }
+            let lab = IpaLab::from_body(body, doc["seed"].as_u64().unwrap()).unwrap();
+            (path, lab)
+        })
+        .collect()
+}
+
+/// Store step 6: the page cleaner's and a checkpoint's write-backs come one per step, so a
+/// student sees every append and out-of-place write on its own. An op writes only what it must
+/// evict to make room: one page, or two for an insert (the last page's fetch, then a new page);
+/// a checkpoint none; a crash's redo is one restart and may write several.
+#[test]
+fn every_page_write_back_is_a_step_of_its_own_and_queued_ones_come_before_the_next_op() {
+    use flashlab_core::ipa::lab::config::PlannedOp;
+    use flashlab_core::ipa::noftl::FlashOp;
+    let mut drained = 0;
+    for (path, lab) in scenario_labs() {
+        let mut run = Run::new(lab, 1_000_000);
+        while run.step(1) == 1 {
+            let lab = run.lab();
+            let writes = lab
+                .last
+                .flash_ops
+                .iter()
+                .filter(|o| matches!(o, FlashOp::Program { .. } | FlashOp::Append { .. }))
+                .count();
+            let allowed = match lab.last.op.map(|i| &lab.ops()[i]) {
+                Some(PlannedOp::Crash) => usize::MAX,
+                Some(PlannedOp::Checkpoint) => 0,
+                Some(PlannedOp::Insert { .. }) => 2,
+                Some(_) => 1,
+                None if lab.last.write_back.is_some() => 1,
+                None => 0,
+            };
+            assert!(
+                writes <= allowed,
+                "{path} step {}: {writes} writes",
+                run.step_index()
+            );
+            if let Some((_, left)) = lab.last.write_back {
+                drained += 1;
+                assert_eq!(lab.store.pending.len(), left, "{path}");
+            }
+            assert!(
+                lab.store.pending.is_empty()
+                    || lab.last.op.is_some()
+                    || lab.last.write_back.is_some()
+            );
+        }
+        assert!(run.error().is_none(), "{path}: {:?}", run.error());
+    }
+    assert!(drained > 100, "{drained}");
+}
+
 #[test]
 fn every_scenario_file_runs_and_every_claim_is_computed() {
     let mut n = 0;
-    for (path, text) in common::scenario_files("ipa") {
-        let doc: Value = serde_json::from_str(&text).unwrap();
-        let mut body = object(doc.clone());
-        for k in ["version", "lab", "title", "seed"] {
-            body.remove(k);
-        }
-        let lab = IpaLab::from_body(body, doc["seed"].as_u64().unwrap()).unwrap();
+    for (path, lab) in scenario_labs() {
         run_to_end(lab, &path);
         n += 1;
     }
@@ -285,4 +342,37 @@ fn every_scenario_file_runs_and_every_claim_is_computed() {
     // About 2 s in the dev profile on the shared machine (the CLI's reproduce test runs them).
     let claims = IpaLab::claims();
     assert!(claims.iter().all(|c| c.simulated_value.is_finite()));
+}
+
+/// The explorer's cell for the scenario's own scheme is a run of the same ops: its share of
+/// appends equals the stepped lab's, and more delta records never cost less space.
+#[test]
+fn the_explorer_cell_of_the_scenarios_own_scheme_equals_the_runs_share_of_appends() {
+    use flashlab_core::ipa::lab::explorer::{EXPLORER_OPS, scheme_grid};
+    let mut compared = 0;
+    for (path, lab) in scenario_labs() {
+        let grid = scheme_grid(&lab.cfg);
+        for a in &grid {
+            for b in grid.iter().filter(|b| b.m == a.m && b.n == a.n + 1) {
+                assert!(b.space_percent > a.space_percent, "{path}");
+            }
+        }
+        let scheme = lab.cfg.store.scheme;
+        let own = grid
+            .iter()
+            .find(|c| c.n == scheme.n as u64 && c.m == scheme.m as u64);
+        let (Some(own), true) = (own, lab.cfg.ops.len() <= EXPLORER_OPS) else {
+            continue;
+        };
+        let run = run_to_end(lab, &path);
+        let c = &run.lab().store.counters;
+        assert_eq!(own.appends, c.appends, "{path}");
+        assert_eq!(
+            own.update_write_backs,
+            c.appends + c.out_of_place_writes,
+            "{path}"
+        );
+        compared += 1;
+    }
+    assert!(compared >= 4, "{compared}");
 }

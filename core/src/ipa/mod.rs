@@ -36,6 +36,7 @@ pub mod metrics;
 pub mod noftl;
 pub mod offsets;
 pub mod page;
+pub mod pending;
 pub mod plugin;
 pub mod regions;
 pub mod reproduce;

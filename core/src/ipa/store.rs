@@ -13,6 +13,9 @@
 //! 5. `crash` drops the buffer and the in-memory index; `recover` rebuilds the index from the
 //!    flash pages (deltas applied) and redoes the log. `checkpoint` writes back everything and
 //!    truncates the log.
+//! 6. With `defer_write_backs` (the lab, so a student sees each page write on its own step),
+//!    the cleaner and the checkpoint only queue their dirty pages (`pending`); the caller
+//!    performs them one at a time with `write_back_next` before the next op (`pending.rs`).
 
 use std::collections::BTreeMap;
 
@@ -45,6 +48,12 @@ pub struct IpaStore {
     pub counters: StoreCounters,
     /// Page-level events for replaying the same run on a baseline (`enable_trace`).
     pub trace: Option<Vec<PageEvent>>,
+    /// Step 6: queue the cleaner's and the checkpoint's write-backs instead of doing them.
+    pub defer_write_backs: bool,
+    /// Step 6: LBAs whose write-back is queued, in the order they are performed.
+    pub pending: Vec<u32>,
+    /// Step 6: a checkpoint waits for its queued write-backs before truncating the log.
+    pub truncate_when_drained: bool,
 }
 
 impl IpaStore {
@@ -66,6 +75,9 @@ impl IpaStore {
             tick: 0,
             counters: StoreCounters::default(),
             trace: None,
+            defer_write_backs: false,
+            pending: Vec::new(),
+            truncate_when_drained: false,
             cfg,
         })
     }
@@ -127,6 +139,11 @@ impl IpaStore {
 
     /// Writes back every dirty page, then truncates the log.
     pub fn checkpoint(&mut self) -> Result<(), IpaError> {
+        if self.defer_write_backs {
+            self.queue_dirty();
+            self.truncate_when_drained = true;
+            return self.finish_drain();
+        }
         for i in 0..self.frames.len() {
             self.write_back(i)?;
         }
@@ -139,12 +156,23 @@ impl IpaStore {
         self.frames.clear();
         self.frame_of.clear();
         self.index.clear();
+        self.pending.clear();
+        self.truncate_when_drained = false;
         self.insert_lba = None;
         self.counters.crashes += 1;
         self.recover()
     }
 
+    /// Recovery is one restart: its redo writes back at once even in the lab (step 6), so
+    /// the redo behaves exactly as without deferral.
     fn recover(&mut self) -> Result<(), IpaError> {
+        let defer = std::mem::replace(&mut self.defer_write_backs, false);
+        let result = self.recover_now();
+        self.defer_write_backs = defer;
+        result
+    }
+
+    fn recover_now(&mut self) -> Result<(), IpaError> {
         let mut last = None;
         for lba in 0..self.ftl.logical_pages() as u32 {
             let Ok(raw) = self.ftl.peek(lba) else {
@@ -365,6 +393,10 @@ impl IpaStore {
         if let Eviction::Eager { dirty_permille } = self.cfg.eviction {
             let dirty = self.frames.iter().filter(|f| f.dirty).count();
             if dirty as u64 * 1000 > self.cfg.buffer_frames as u64 * u64::from(dirty_permille) {
+                if self.defer_write_backs {
+                    self.queue_dirty();
+                    return Ok(());
+                }
                 for i in 0..self.frames.len() {
                     self.write_back(i)?;
                 }

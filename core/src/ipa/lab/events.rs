@@ -1,6 +1,6 @@
 //! Trace event kinds of the IPA lab: numeric codes with four u32 arguments and the sentences the
 //! UI narrates them with (`{a}`..`{d}`). A step is one op (its flash operations follow it as
-//! events) or one background GC action. Keys are the low 32 bits (generated keys carry the
+//! events), one queued write-back of the cleaner or a checkpoint, or one background GC action. Keys are the low 32 bits (generated keys carry the
 //! table number above bit 40).
 
 use crate::sim::EventKindInfo;
@@ -14,6 +14,7 @@ pub const PROGRAM: u32 = 6;
 pub const APPEND: u32 = 7;
 pub const MIGRATE: u32 = 8;
 pub const ERASE: u32 = 9;
+pub const WRITE_BACK: u32 = 10;
 
 pub const EVENT_KINDS: &[EventKindInfo] = &[
     EventKindInfo {
@@ -41,7 +42,8 @@ pub const EVENT_KINDS: &[EventKindInfo] = &[
         code: CHECKPOINT,
         name: "checkpoint",
         args: ["op", "dirty_pages", "", ""],
-        text: "Op {a}: checkpoint writes back {b} dirty pages and truncates the log",
+        text: "Op {a}: checkpoint queues the write-back of {b} dirty pages (one per step), then \
+               truncates the log",
     },
     EventKindInfo {
         code: CRASH,
@@ -76,5 +78,13 @@ pub const EVENT_KINDS: &[EventKindInfo] = &[
         name: "erase",
         args: ["block", "erase_count", "", ""],
         text: "GC erases block {a} (erase count now {b}): the only way charge goes down",
+    },
+    EventKindInfo {
+        code: WRITE_BACK,
+        name: "write_back",
+        args: ["lba", "still_queued", "", ""],
+        text: "Write-back of page {a}, queued by the page cleaner or a checkpoint (one page per \
+               step; {b} still queued): an append if its changes fit the free delta records, \
+               else out of place",
     },
 ];

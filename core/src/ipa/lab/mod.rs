@@ -5,7 +5,8 @@
 //!    journal on, so every step knows exactly which out-of-place writes, appends, migrations
 //!    and erases it did; with `compare`, an out-of-place store (no delta area) and IPL replaying
 //!    the IPA store's page events run the same ops in lockstep (the three-way race, §8.3).
-//! 2. `step_event`: if the region's GC is due (`NoFtl::background_gc_due`), do ONE migration or
+//! 2. `step_event`: if a write-back is queued (the eager cleaner's or a checkpoint's, store
+//!    step 6), do ONE, so every page write is its own step; else if the region's GC is due (`NoFtl::background_gc_due`), do ONE migration or
 //!    erase; otherwise execute the next op against the store and a plain map (the oracle), then
 //!    emit the op and its flash operations. The clock advances by the flash work done, from the
 //!    device preset's read / program / erase latencies, through `Scheduler`.
@@ -18,6 +19,7 @@ pub mod body;
 pub mod checks;
 pub mod config;
 pub mod events;
+pub mod explorer;
 pub mod metrics;
 pub mod payload;
 pub mod run;
@@ -48,6 +50,8 @@ pub struct CompareSides {
 pub struct LastStep {
     /// Index of the op executed, if the step was an op.
     pub op: Option<usize>,
+    /// A queued write-back: its LBA and how many are still queued after it.
+    pub write_back: Option<(u32, usize)>,
     pub flash_ops: Vec<FlashOp>,
     /// Logical pages the step read, changed, wrote or moved.
     pub touched: Vec<u32>,
@@ -85,6 +89,7 @@ impl IpaLab {
         let build = |c| IpaStore::new(c).map_err(|e| ScenarioError::new("params", e.to_string()));
         let mut store = build(cfg.store.clone())?;
         store.ftl.journal = Some(Vec::new());
+        store.defer_write_backs = true;
         let compare = if cfg.compare {
             store.enable_trace();
             Some(CompareSides {

@@ -168,6 +168,10 @@ pub struct IpaMeta {
     /// What the latest step did, in words.
     pub step_text: String,
     pub gc_step: bool,
+    /// The step performed one queued write-back (of the page cleaner or a checkpoint).
+    pub write_back_step: bool,
+    /// Write-backs still queued; they run one per step before the next op.
+    pub pending_write_backs: u64,
     pub layout: IpaLayout,
     pub focus: Option<IpaFocus>,
     pub flash_ops: Vec<IpaFlashOp>,
@@ -189,12 +193,20 @@ pub struct IpaChainLink {
     pub amplification: f64,
 }
 
-/// One cell of the [N × M] explorer: space overhead by Tab. 3's formula N·(1+3M+3V)/P.
+/// One cell of the [N × M] explorer (`explorer.rs`): space overhead by Tab. 3's formula
+/// N·(1+3M+3V)/P, and the share of update write-backs done as appends when this scenario's ops
+/// run with this scheme (simulated).
 #[derive(Debug, Clone, PartialEq, Serialize, JsonSchema)]
 pub struct IpaSchemeCell {
     pub n: u64,
     pub m: u64,
     pub space_percent: f64,
+    /// Appends / update write-backs, %, or null when the run had none or failed.
+    pub append_percent: Option<f64>,
+    pub appends: u64,
+    pub update_write_backs: u64,
+    /// Why the run gave no share (e.g. the device filled up).
+    pub failed: Option<String>,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, JsonSchema)]
@@ -211,5 +223,8 @@ pub struct IpaInfo {
     pub layout: IpaLayout,
     pub chain: Vec<IpaChainLink>,
     pub scheme_grid: Vec<IpaSchemeCell>,
+    /// Ops of the scenario each explorer cell simulated (a prefix when the scenario is longer).
+    pub explorer_ops: u64,
+    pub ops_total: u64,
     pub compare: bool,
 }

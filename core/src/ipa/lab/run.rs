@@ -1,5 +1,6 @@
-//! One step of the IPA lab (module header, step 2): a background GC action or one op, with its
-//! flash operations as trace events and the clock advanced by their device latencies.
+//! One step of the IPA lab (module header, step 2): one queued write-back, a background GC
+//! action or one op, with its flash operations as trace events and the clock advanced by their
+//! device latencies.
 
 use super::config::PlannedOp;
 use super::events;
@@ -30,7 +31,7 @@ pub fn execute(store: &mut IpaStore, op: &PlannedOp) -> Result<Option<Vec<u32>>,
 }
 
 /// Background GC on a compare side: the same policy, run to idle after each op.
-fn settle_gc(store: &mut IpaStore) -> Result<(), IpaError> {
+pub(super) fn settle_gc(store: &mut IpaStore) -> Result<(), IpaError> {
     let mut guard = 0;
     while store.ftl.background_gc_due() && guard < 100_000 {
         store.ftl.gc_step()?;
@@ -68,14 +69,23 @@ impl IpaLab {
     }
 
     pub fn step_event(&mut self, trace: &mut TraceSink) -> Result<bool, SimError> {
-        let gc_due = self.store.ftl.background_gc_due();
-        if !gc_due && self.next_op >= self.cfg.ops.len() {
+        let queued = !self.store.pending.is_empty();
+        let gc_due = !queued && self.store.ftl.background_gc_due();
+        if !queued && !gc_due && self.next_op >= self.cfg.ops.len() {
             return Ok(false);
         }
         let start = self.sched.now_ns();
         let before = self.store.ftl.counters.clone();
         let mut last = LastStep::default();
-        if gc_due {
+        if queued {
+            // The cleaner's or checkpoint's write-backs, one per step, before the next op.
+            if let Some((lba, _)) = self.store.write_back_next().map_err(model)? {
+                let left = self.store.pending.len();
+                last.write_back = Some((lba, left));
+                trace.emit(start, events::WRITE_BACK, [lba, word(left), 0, 0]);
+            }
+            self.forward_trace();
+        } else if gc_due {
             self.store.ftl.gc_step().map_err(model)?;
             self.gc_steps += 1;
         } else {
@@ -103,7 +113,12 @@ impl IpaLab {
             let (kind, args) = flash_event(op);
             trace.emit(end, kind, args);
         }
-        last.touched = touched(&self.store, &ops, last.op.map(|i| &self.cfg.ops[i]));
+        last.touched = touched(
+            &self.store,
+            &ops,
+            last.op.map(|i| &self.cfg.ops[i]),
+            last.write_back.map(|(lba, _)| lba),
+        );
         last.flash_ops = ops;
         self.update_zoom(&last);
         self.last = last;
@@ -180,11 +195,19 @@ impl IpaLab {
         {
             self.mismatch = Some(format!("out-of-place side: get {key} answered {got:?}"));
         }
+        self.forward_trace();
+        Ok(())
+    }
+
+    /// IPL replays the IPA store's page events (fetches, changes, write-backs, evictions).
+    fn forward_trace(&mut self) {
+        let Some(c) = self.compare.as_mut() else {
+            return;
+        };
         let events: Vec<PageEvent> = self.store.trace.replace(Vec::new()).unwrap_or_default();
         for e in &events {
             c.ipl.step(e);
         }
-        Ok(())
     }
 
     fn update_zoom(&mut self, last: &LastStep) {
@@ -225,7 +248,12 @@ fn flash_event(op: &FlashOp) -> (u32, [u32; 4]) {
 }
 
 /// Logical pages a step touched: its flash writes and the op's page.
-fn touched(store: &IpaStore, ops: &[FlashOp], op: Option<&PlannedOp>) -> Vec<u32> {
+fn touched(
+    store: &IpaStore,
+    ops: &[FlashOp],
+    op: Option<&PlannedOp>,
+    write_back: Option<u32>,
+) -> Vec<u32> {
     let mut out: Vec<u32> = ops
         .iter()
         .filter_map(|o| match o {
@@ -234,7 +262,9 @@ fn touched(store: &IpaStore, ops: &[FlashOp], op: Option<&PlannedOp>) -> Vec<u32
             FlashOp::Erase { .. } => None,
         })
         .collect();
+    out.extend(write_back);
     let key = match op {
+        _ if write_back.is_some() => None,
         Some(PlannedOp::Insert { key, .. } | PlannedOp::Update { key, .. }) => Some(key),
         Some(PlannedOp::Get { key }) => Some(key),
         _ => None,

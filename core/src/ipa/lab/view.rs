@@ -220,13 +220,28 @@ fn step_text(lab: &IpaLab) -> String {
                     format!("update key {} field {field} = {value}", key_text(*key))
                 }
                 super::config::PlannedOp::Get { key } => format!("get key {}", key_text(*key)),
-                super::config::PlannedOp::Checkpoint => "checkpoint".into(),
+                super::config::PlannedOp::Checkpoint => format!(
+                    "checkpoint: {} dirty pages queued, written back one per step, then the log \
+                     is truncated",
+                    lab.store.pending.len()
+                ),
                 super::config::PlannedOp::Crash => "crash and recover".into(),
             };
-            format!("op {i}: {text} — {tail}")
+            let cleaner = match &lab.cfg.ops[i] {
+                super::config::PlannedOp::Checkpoint => String::new(),
+                _ if lab.store.pending.is_empty() => String::new(),
+                _ => format!(
+                    "; the page cleaner queued {} write-backs",
+                    lab.store.pending.len()
+                ),
+            };
+            format!("op {i}: {text} — {tail}{cleaner}")
         }
         None if lab.steps == 0 => "nothing yet".into(),
-        None => format!("background GC — {tail}"),
+        None => match lab.last.write_back {
+            Some((lba, left)) => format!("write-back of page {lba} ({left} still queued) — {tail}"),
+            None => format!("background GC — {tail}"),
+        },
     }
 }
 
@@ -318,7 +333,9 @@ pub fn view(lab: &IpaLab) -> LabView {
         ops_total: lab.cfg.ops.len() as u64,
         ops_done: lab.next_op as u64,
         step_text: step_text(lab),
-        gc_step: lab.last.op.is_none() && lab.steps > 0,
+        gc_step: lab.last.op.is_none() && lab.last.write_back.is_none() && lab.steps > 0,
+        write_back_step: lab.last.write_back.is_some(),
+        pending_write_backs: s.pending.len() as u64,
         layout: layout_payload(&s.layout),
         focus: f.as_ref().map(|x| x.0.clone()),
         flash_ops: lab.last.flash_ops.iter().take(64).map(flash_op).collect(),
@@ -473,26 +490,6 @@ pub fn info_payload(lab: &IpaLab) -> IpaInfo {
     let s = &lab.store;
     let nand = &s.ftl.flash.config;
     let scheme = s.layout.scheme;
-    let mut grid = Vec::new();
-    for n in 1..=4u64 {
-        for m in [3u64, 6, 10, 15, 20] {
-            let cell = PageLayout::new(
-                s.cfg.page_bytes,
-                Scheme {
-                    n: n as usize,
-                    m: m as usize,
-                    v: scheme.v,
-                },
-            );
-            if let Ok(l) = cell {
-                grid.push(IpaSchemeCell {
-                    n,
-                    m,
-                    space_percent: l.space_overhead() * 100.0,
-                });
-            }
-        }
-    }
     IpaInfo {
         cell: nand.preset_name().into(),
         nop: u64::from(s.cfg.nop),
@@ -511,7 +508,9 @@ pub fn info_payload(lab: &IpaLab) -> IpaInfo {
         erase_ns: nand.timing.erase_ns,
         layout: layout_payload(&s.layout),
         chain: chain(s.cfg.page_bytes, scheme),
-        scheme_grid: grid,
+        scheme_grid: super::explorer::scheme_grid(&lab.cfg),
+        explorer_ops: lab.cfg.ops.len().min(super::explorer::EXPLORER_OPS) as u64,
+        ops_total: lab.cfg.ops.len() as u64,
         compare: lab.compare.is_some(),
     }
 }

@@ -110,6 +110,16 @@ pub fn drive(
     if store.trace.is_some() {
         store.trace = Some(Vec::new());
     }
+    run_txns(store, workload, seed, txns)
+}
+
+/// `drive` after its load phase: `txns` transactions drawn from `seed`, measured.
+pub fn run_txns(
+    store: &mut IpaStore,
+    workload: &mut Workload,
+    seed: u64,
+    txns: usize,
+) -> Result<Measured, IpaError> {
     let (store_before, flash_before) = (store.counters.clone(), store.ftl.counters.clone());
     let mut rng = Rng::new(seed);
     for _ in 0..txns {

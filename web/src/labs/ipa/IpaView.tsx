@@ -29,7 +29,13 @@ export function IpaView(props: LabViewProps) {
     <div className="ipa-view" data-testid="ipa-view" data-tab={shown}>
       <div className="ipa-topbar">
         <div className="ipa-step" data-testid="ipa-step-text">
-          <b>{meta.gc_step ? "GC" : `op ${meta.ops_done}/${meta.ops_total}`}</b> {meta.step_text}
+          <b>{meta.gc_step ? "GC" : meta.write_back_step ? "write-back" : `op ${meta.ops_done}/${meta.ops_total}`}</b> {meta.step_text}
+          {meta.pending_write_backs > 0 && (
+            <span className="ipa-muted" data-testid="ipa-pending">
+              {" "}
+              · {meta.pending_write_backs} write-back{meta.pending_write_backs === 1 ? "" : "s"} queued, one per step before the next op
+            </span>
+          )}
         </div>
         <div className="ipa-tabs" role="tablist" aria-label="view">
           <button type="button" role="tab" aria-selected={shown === "lab"} data-testid="ipa-tab-lab" onClick={() => setTab("lab")}>
@@ -47,7 +53,7 @@ export function IpaView(props: LabViewProps) {
           <div className="ipa-col">
             <PageMap layout={meta.layout} focus={meta.focus} raw={series.pageRaw} zoom={meta.zoom} />
             <Counters counters={meta.counters} meta={meta} chain={ipaInfo?.chain ?? []} />
-            {ipaInfo && <TuningCard grid={ipaInfo.scheme_grid} layout={meta.layout} counters={meta.counters} />}
+            {ipaInfo && <TuningCard info={ipaInfo} layout={meta.layout} counters={meta.counters} />}
           </div>
           <div className="ipa-col">
             <CellZoom zoom={meta.zoom} before={series.vthBefore} after={series.vthAfter} pulses={series.vthPulses} passedAt={series.passedAt} />

@@ -23,7 +23,8 @@ export const ipaLab: LabModule = {
     leavesOut: [
       "No program interference between MLC neighbours and no ECC per delta record.",
       "IPL is a counting model in the paper's geometry, not run on this device's blocks.",
-      "One op is one step: an op's several page write-backs are events of that one step.",
+      "A checkpoint's or the page cleaner's write-backs take one step each; an op's own evictions (up to two for an insert) and a crash's redo stay inside that op's step.",
+      "Rollback is shown as a compensating change (every op commits), and the [N × M] explorer simulates at most the first 2,000 ops.",
     ],
     keyMetrics: ["host_writes", "appends", "out_of_place_writes", "ipa_percent", "gc_migrations", "erases", "write_amplification", "read_amplification", "gc_erases_per_host_write", "page_fetches"],
   },

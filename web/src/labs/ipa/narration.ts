@@ -18,6 +18,8 @@ const BY_SCENARIO: Record<string, string> = {
     "One 4-byte update of one record. At the checkpoint it becomes one delta record: four ⟨value, offset⟩ pairs plus the PageLSN's metadata pair. The cell zoom replays that append on the NAND cell model: only the cells of the record's bytes that go from 1 to 0 are pulsed and rise; every other cell of the page is inhibited.",
   "nop-1-no-appends":
     "A device with NOP = 1 allows one program per page between erases, so no page can take a second program: every one of the 6 update write-backs goes out of place and the blocks fill with invalid pages. Set device.nop to 4 to see the same ops appended.",
+  "rollback-with-ipa":
+    "Digest §7 scenario 9 (§6.2): the lab commits every op, so the abort is shown the way a WAL system logs it, as a compensating change (the UNDO). Step 12 changes field 0 of key 3; the checkpoint at step 13 flushes the still-dirty page and step 14 appends it as δ1. Then the transaction is rolled back: step 16 restores the old value 1003, and at step 18 those UNDO bytes are appended as δ2 into the next erased slot — no out-of-place write. The crash at step 19 loses the buffer; recovery reads the page, applies δ1 then δ2 in order, and the get at step 20 answers 1003. Recovery needed nothing new.",
   "tpcc-crash-recovery":
     "TPC-C with [3×3] records on a NOP-8 device, checkpoints every 30 transactions and a crash after 50: recovery rebuilds the index from the flash pages (deltas applied) and redoes the log. 64 % of update write-backs are appends; every get matches the plain map.",
 };

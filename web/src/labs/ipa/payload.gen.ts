@@ -99,9 +99,12 @@ export interface IpaInfo {
   endurance_pe: number;
   erase_ns: number;
   eviction: string;
+  /** Ops of the scenario each explorer cell simulated (a prefix when the scenario is longer). */
+  explorer_ops: number;
   layout: IpaLayout;
   mode: string;
   nop: number;
+  ops_total: number;
   program_ns: number;
   read_ns: number;
   scheme_grid: IpaSchemeCell[];
@@ -136,8 +139,12 @@ export interface IpaMeta {
   op_index: number | null;
   ops_done: number;
   ops_total: number;
+  /** Write-backs still queued; they run one per step before the next op. */
+  pending_write_backs: number;
   /** What the latest step did, in words. */
   step_text: string;
+  /** The step performed one queued write-back (of the page cleaner or a checkpoint). */
+  write_back_step: boolean;
   zoom: IpaZoom | null;
 }
 
@@ -149,11 +156,17 @@ export interface IpaPair {
   value: number;
 }
 
-/** One cell of the [N × M] explorer: space overhead by Tab. 3's formula N·(1+3M+3V)/P. */
+/** One cell of the [N × M] explorer (`explorer.rs`): space overhead by Tab. 3's formula N·(1+3M+3V)/P, and the share of update write-backs done as appends when this scenario's ops run with this scheme (simulated). */
 export interface IpaSchemeCell {
+  /** Appends / update write-backs, %, or null when the run had none or failed. */
+  append_percent: number | null;
+  appends: number;
+  /** Why the run gave no share (e.g. the device filled up). */
+  failed: string | null;
   m: number;
   n: number;
   space_percent: number;
+  update_write_backs: number;
 }
 
 /** One side of the three-way race. */

@@ -19,7 +19,7 @@ const COUNTERS = ["transactions", "host_writes", "appends", "out_of_place_writes
 const BLOCKS = ["blocks", "pages_per_block", "free_blocks", "max_erase_count", "endurance_pe"];
 
 export function parseIpaMeta(meta: unknown): IpaMeta | null {
-  if (!isObject(meta) || !hasNumbers(meta, ["ops_total", "ops_done", "buffer_frames"])) return null;
+  if (!isObject(meta) || !hasNumbers(meta, ["ops_total", "ops_done", "buffer_frames", "pending_write_backs"])) return null;
   if (!hasNumbers(meta["layout"], LAYOUT) || !hasNumbers(meta["counters"], COUNTERS) || !hasNumbers(meta["blocks"], BLOCKS)) return null;
   if (typeof meta["step_text"] !== "string" || !Array.isArray(meta["flash_ops"]) || !Array.isArray(meta["buffer"])) return null;
   const focus = meta["focus"];
@@ -32,6 +32,6 @@ export function parseIpaMeta(meta: unknown): IpaMeta | null {
 }
 
 export function parseIpaInfo(info: unknown): IpaInfo | null {
-  if (!isObject(info) || !hasNumbers(info["layout"], LAYOUT) || !Array.isArray(info["chain"]) || !Array.isArray(info["scheme_grid"])) return null;
+  if (!isObject(info) || !hasNumbers(info, ["explorer_ops", "ops_total"]) || !hasNumbers(info["layout"], LAYOUT) || !Array.isArray(info["chain"]) || !Array.isArray(info["scheme_grid"])) return null;
   return info as unknown as IpaInfo;
 }
