@@ -13,6 +13,10 @@
 //!    full"); a lab calls `pack_step` while `pack_due()`, `write_auto` does it inline.
 //! 4. `read(page)`: the version from the buffer or the slot (a random read: cheap on flash).
 //!
+//! 5. Durable state (`recovery.rs`): every slot a chunk writes carries a header (page id or
+//!    padding, chunk sequence number, log), and an erase clears it; the map, the buffers and
+//!    the log order are memory, lost by a power cut (`power_budget`).
+//!
 //! Free blocks form one pool shared by both logs [choice: the digest's fixed 80/20 region
 //! split can deadlock when the pack region fills with valid data; a shared pool cannot while
 //! logical pages ≤ (blocks − watermark − 2) × eb].
@@ -109,6 +113,18 @@ pub struct AppendPack {
     pub pbuf: Vec<(u32, u32)>,
     pub ops: Vec<DeviceOp>,
     pub counters: ApCounters,
+    /// Slot headers on the device (step 5): the page stored, `NO_PAGE` for padding.
+    pub oob_page: Vec<u32>,
+    /// Slot headers: the chunk's sequence number (0: erased).
+    pub oob_seq: Vec<u64>,
+    /// Slot headers: the log the chunk was appended to (`None`: erased).
+    pub oob_log: Vec<Option<LogId>>,
+    /// The last chunk sequence number handed out.
+    pub chunk_seq: u64,
+    /// Device writes and erases left before the injected power cut (`u64::MAX`: none).
+    pub(super) power_budget: u64,
+    /// Pages of a chunk write the cut tears that still reach the device.
+    pub(super) torn_pages: u32,
 }
 
 impl AppendPack {
@@ -129,6 +145,12 @@ impl AppendPack {
             pbuf: Vec::new(),
             ops: Vec::new(),
             counters: ApCounters::default(),
+            oob_page: vec![NO_PAGE; slots],
+            oob_seq: vec![0; slots],
+            oob_log: vec![None; slots],
+            chunk_seq: 0,
+            power_budget: u64::MAX,
+            torn_pages: 0,
         })
     }
 
@@ -200,9 +222,13 @@ impl AppendPack {
 
     /// One whole block: the first free block becomes the head of `log`.
     fn append_chunk(&mut self, chunk: &[(u32, u32)], log: LogId) -> Result<(), FlashLogError> {
-        let block = self.free.pop_front().ok_or(FlashLogError::DeviceFull)?;
+        let block = *self.free.front().ok_or(FlashLogError::DeviceFull)?;
+        self.spend_power(Some((block, chunk, log)))?;
+        self.free.pop_front();
         let eb = self.config.eb_pages;
         debug_assert!(chunk.len() as u32 <= eb);
+        self.chunk_seq += 1;
+        self.write_headers(block, chunk, log, eb);
         let mut live = 0;
         for (k, &(page, version)) in chunk.iter().enumerate() {
             if page == NO_PAGE {
@@ -268,8 +294,12 @@ impl AppendPack {
             self.slot_page[slot as usize] = NO_PAGE;
             self.counters.pack_reads += 1;
         }
+        self.spend_power(None)?;
         for slot in block * eb..(block + 1) * eb {
             self.slot_version[slot as usize] = NO_VERSION;
+            self.oob_page[slot as usize] = NO_PAGE;
+            self.oob_seq[slot as usize] = 0;
+            self.oob_log[slot as usize] = None;
         }
         self.block_valid[block as usize] = 0;
         self.block_log[block as usize] = None;
