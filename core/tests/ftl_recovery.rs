@@ -14,48 +14,22 @@
 //!   checked the same way.
 //!
 //! Short sweep (a normal test): every policy/allocation/wear configuration, one seed each.
-//! Long sweep: `FLASHLAB_CRASH_SEEDS=200 cargo test --profile bench-fast -p flashlab-core
-//! --test ftl_recovery -- --nocapture` (seeds per configuration; prints the crash points).
+//! Long sweep (seeds per configuration; prints the tally):
+//! `FLASHLAB_CRASH_SEEDS=50 cargo test -p flashlab-core --test ftl_recovery -- --nocapture`
 
 #![allow(clippy::expect_used, clippy::unwrap_used)]
 
+mod common;
+
+use common::ssd_ftl::{configs, tiny};
+
 use flashlab_core::device::ssd::checks::CheckState;
 use flashlab_core::device::ssd::ftl::{Ftl, FtlConfig, FtlError, NO_VERSION, WriteAllocation};
-use flashlab_core::device::ssd::gc_policy::VictimPolicy;
-use flashlab_core::device::ssd::geometry::Geometry;
 use flashlab_core::device::ssd::recovery::RecoveryReport;
 use flashlab_core::sim::Rng;
 
 /// The array read time charged per OOB read (the SSD presets' 25 µs).
 const READ_NS: u64 = 25_000;
-
-/// 2 channels × 2 dies × 12 blocks × 8 pages = 384 pages; spare 35 % (> 4 dies × 3 blocks).
-fn tiny() -> Geometry {
-    Geometry::with_spare_factor(2, 2, 1, 12, 8, 4096, 0.35)
-}
-
-fn configs() -> Vec<FtlConfig> {
-    let mut out = Vec::new();
-    for policy in [
-        VictimPolicy::Greedy,
-        VictimPolicy::CostBenefit,
-        VictimPolicy::Fifo,
-    ] {
-        for allocation in [WriteAllocation::Static, WriteAllocation::Dynamic] {
-            for static_wear_threshold in [None, Some(2)] {
-                out.push(FtlConfig {
-                    policy,
-                    allocation,
-                    gc_low_watermark: 2,
-                    gc_high_watermark: 3,
-                    dynamic_wear_leveling: static_wear_threshold.is_some(),
-                    static_wear_threshold,
-                });
-            }
-        }
-    }
-    out
-}
 
 /// One host operation.
 #[derive(Debug, Clone, Copy)]

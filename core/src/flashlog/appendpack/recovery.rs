@@ -18,14 +18,13 @@
 //!    sequence number wins; blocks with a programmed slot join their log in sequence order, the
 //!    others are free. The buffers come back empty; the counters (statistics) restart at 0.
 //!
-//! Known crash windows of the layout as modelled (found by `core/tests/append_pack_recovery.rs`,
+//! Known crash windows of the paper's layout as modelled (found by `core/tests/append_pack_recovery.rs`,
 //! not fixed): (a) packing erases a victim block as soon as its valid pages are in the pack
 //! buffer, which reaches the device only when it holds a whole chunk, so a cut in between loses
 //! those acknowledged cold pages; (b) a page re-written into the (volatile) write buffer no
 //! longer counts as valid in its block, so packing that block erases its last durable version
-//! before the new one is durable. A crash-safe variant would write packed pages to the pack
-//! log's head page by page before the erase, and keep superseded pages valid until their
-//! successor's chunk is written.
+//! before the new one is durable. `reclaim.rs` has the crash-safe packing that closes both
+//! (opt-in: the labs keep the paper's layout).
 
 use super::super::error::FlashLogError;
 use super::ApConfig;
@@ -43,6 +42,8 @@ pub struct ApFlashImage {
     pub oob_log: Vec<Option<LogId>>,
     /// Slot data (the version written).
     pub slot_version: Vec<u32>,
+    /// The layout's packing mode (configuration, not state).
+    pub crash_safe: bool,
 }
 
 /// What the recovery scan did.
@@ -107,6 +108,7 @@ impl AppendPack {
             oob_seq: self.oob_seq.clone(),
             oob_log: self.oob_log.clone(),
             slot_version: self.slot_version.clone(),
+            crash_safe: self.crash_safe,
         }
     }
 }
@@ -115,6 +117,9 @@ impl ApFlashImage {
     /// Step 3.
     pub fn recover(self) -> Result<(AppendPack, ApRecoveryReport), FlashLogError> {
         let mut ap = AppendPack::new(self.config)?;
+        if self.crash_safe {
+            ap.set_crash_safe();
+        }
         let eb = self.config.eb_pages;
         let mut report = ApRecoveryReport::default();
         let mut best = vec![0u64; self.config.logical_pages as usize];
@@ -138,6 +143,9 @@ impl ApFlashImage {
         for (page, loc) in ap.map.iter().enumerate() {
             if let Loc::Slot(s) = *loc {
                 ap.slot_page[s as usize] = page as u32;
+                if let Some(d) = ap.durable_slot.get_mut(page) {
+                    *d = s;
+                }
                 ap.block_valid[(s / eb) as usize] += 1;
                 report.pages_recovered += 1;
             }
