@@ -2,8 +2,8 @@
 //!
 //! What is durable: the flash. Each programmed page holds its data and an out-of-band (OOB)
 //! area with the LBA and a write sequence number that grows with every program, host page or GC
-//! copy (`ftl.rs` step 6), as page-mapped FTLs do to rebuild their map (e.g. Gupta et al.,
-//! DFTL, ASPLOS 2009, §3.5; Agrawal et al., USENIX ATC 2008, §3). Erase counts are block
+//! copy (`ftl.rs` step 6) [choice: the usual way a page-mapped FTL without a persisted map
+//! rebuilds it; the SSD lab's sources do not model power loss]. Erase counts are block
 //! metadata on flash. The maps, the greedy lists, the free pools and the GC state are DRAM.
 //!
 //! 1. Crash injection: `cut_power_after(n, tear)` lets `n` more flash operations (programs,
