@@ -5,40 +5,16 @@
 // Test helpers outside #[test] functions may still fail loudly: this whole file is a test.
 #![allow(clippy::expect_used, clippy::unwrap_used)]
 
+mod common;
+
+use common::ssd_ftl::{configs, tiny};
+
 use flashlab_core::device::ssd::blocks::BlockState;
 use flashlab_core::device::ssd::checks::CheckState;
 use flashlab_core::device::ssd::ftl::{Ftl, FtlConfig, NO_VERSION, WriteAllocation};
 use flashlab_core::device::ssd::gc_policy::{self, Reason, VictimPolicy, cost_benefit_score};
 use flashlab_core::device::ssd::geometry::Geometry;
 use flashlab_core::sim::Rng;
-
-/// 2 channels × 2 dies × 12 blocks × 8 pages = 384 pages; spare 35 % (> 4 dies × 3 blocks).
-fn tiny() -> Geometry {
-    Geometry::with_spare_factor(2, 2, 1, 12, 8, 4096, 0.35)
-}
-
-fn configs() -> Vec<FtlConfig> {
-    let mut out = Vec::new();
-    for policy in [
-        VictimPolicy::Greedy,
-        VictimPolicy::CostBenefit,
-        VictimPolicy::Fifo,
-    ] {
-        for allocation in [WriteAllocation::Static, WriteAllocation::Dynamic] {
-            for static_wear_threshold in [None, Some(2)] {
-                out.push(FtlConfig {
-                    policy,
-                    allocation,
-                    gc_low_watermark: 2,
-                    gc_high_watermark: 3,
-                    dynamic_wear_leveling: static_wear_threshold.is_some(),
-                    static_wear_threshold,
-                });
-            }
-        }
-    }
-    out
-}
 
 /// Runs `ops` random writes, trims and reads; calls `after` after every op.
 fn drive(config: FtlConfig, ops: u32, seed: u64, mut after: impl FnMut(&Ftl, &[u32])) {

@@ -14,4 +14,6 @@ pub enum FlashLogError {
     DeviceFull,
     #[error("Append/Pack: logical page {page} is outside 0..{logical_pages}")]
     PageOutOfRange { page: u32, logical_pages: u32 },
+    #[error("Append/Pack: power was cut before a device operation (crash injection)")]
+    PowerLoss,
 }

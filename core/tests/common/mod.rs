@@ -4,6 +4,7 @@
 #![allow(dead_code, clippy::unwrap_used, clippy::expect_used)]
 
 pub mod nand;
+pub mod ssd_ftl;
 
 use std::path::{Path, PathBuf};
 

@@ -24,6 +24,18 @@ use super::geometry::Geometry;
 
 pub const NIL: u32 = u32::MAX;
 
+/// What a recovery scan found about the blocks (input of `Blocks::rebuild`).
+#[derive(Debug, Clone, Default)]
+pub struct ScannedBlocks {
+    pub erase_count: Vec<u32>,
+    pub write_ptr: Vec<u32>,
+    pub valid: Vec<u32>,
+    /// Partly programmed blocks that become write points (at most one per die).
+    pub active: Vec<u32>,
+    /// Full (or abandoned partial) blocks, oldest closing first.
+    pub closed_in_order: Vec<u32>,
+}
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum BlockState {
     Free,
@@ -97,6 +109,38 @@ impl Blocks {
         };
         for block in 0..blocks as u32 {
             table.push_free(block);
+        }
+        table
+    }
+
+    /// Rebuilds the table after a power cut (`recovery.rs`) from what the scan found: erase
+    /// counts (block metadata on flash), each block's write pointer and valid pages. Blocks
+    /// with nothing programmed go to the free pools (FIFO reuse in block order), `active`
+    /// blocks become write points, `closed` blocks (in their closing order) are filed under
+    /// their valid count with `stamp` as their age.
+    pub fn rebuild(
+        geometry: &Geometry,
+        dynamic_wear_leveling: bool,
+        track_fifo: bool,
+        scan: &ScannedBlocks,
+        stamp: u64,
+    ) -> Self {
+        let mut table = Self::new(geometry, dynamic_wear_leveling, track_fifo);
+        table.free.iter_mut().for_each(BinaryHeap::clear);
+        table.free_seq = 0;
+        table.erase_count.clone_from(&scan.erase_count);
+        table.write_ptr.clone_from(&scan.write_ptr);
+        table.valid.clone_from(&scan.valid);
+        for block in 0..geometry.blocks() {
+            if scan.write_ptr[block as usize] == 0 {
+                table.push_free(block);
+            }
+        }
+        for &block in &scan.active {
+            table.state[block as usize] = BlockState::Active;
+        }
+        for &block in &scan.closed_in_order {
+            table.close(block, stamp);
         }
         table
     }

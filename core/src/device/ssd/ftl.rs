@@ -18,6 +18,10 @@
 //!    static = after an erase on a die, if max − min erase count on it exceeds the threshold, the
 //!    coldest closed block is migrated (copied out and erased) so it can take hot data.
 //! 5. Every physical action is appended to an `OpLog` for the timing model and the trace.
+//! 6. Durable state (`recovery.rs`): every program also writes the page's out-of-band area,
+//!    (LBA, write sequence number) in `oob_lba`/`oob_seq`, and an erase clears it; a TRIM of a
+//!    mapped LBA appends a trim record (`trim_seq`). The maps above are DRAM and are lost by a
+//!    power cut (`power_budget`), after which the map is rebuilt by scanning the OOB.
 //!
 //! Why the headroom rule and `low watermark ≥ 2` are enough for GC never to run dry: a victim
 //! with v < pages_per_block valid pages fits in the write point plus one free block, and erasing
@@ -39,6 +43,10 @@ pub const PAGE_FREE: u32 = u32::MAX;
 pub const PAGE_INVALID: u32 = u32::MAX - 1;
 /// The version of a page never written (or trimmed since).
 pub const NO_VERSION: u32 = u32::MAX;
+/// `oob_lba` of a page whose program a power cut tore (its ECC fails: unreadable).
+pub const OOB_TORN: u32 = u32::MAX - 1;
+/// `power_budget` when no power cut is planned.
+pub const NO_POWER_CUT: u64 = u64::MAX;
 /// Dynamic allocation packs (free time, striping offset) into one u64 key.
 const OFFSET_BITS: u32 = 10;
 const MAX_BUSY_NS: u64 = (1 << (64 - OFFSET_BITS)) - 1;
@@ -49,6 +57,8 @@ pub enum FtlError {
     DeviceFull,
     #[error("die {die} has no free block left for its write point")]
     NoFreeBlock { die: u32 },
+    #[error("power was cut before a flash operation (crash injection)")]
+    PowerLoss,
 }
 
 /// Where host pages go (`params.write_allocation`).
@@ -131,16 +141,34 @@ pub struct Ftl {
     pub double_programs: u64,
     pub(super) max_erase: Vec<u32>,
     pub(super) wear_check_due: Vec<bool>,
+    /// Out-of-band area of each physical page (on flash): the LBA stored there, `PAGE_FREE`
+    /// once erased, `OOB_TORN` if a power cut tore its program.
+    pub oob_lba: Vec<u32>,
+    /// Out-of-band write sequence number of each physical page (on flash; 0 once erased).
+    pub oob_seq: Vec<u64>,
+    /// The trim journal (on flash): per LBA, the sequence number of its latest TRIM, or 0.
+    pub trim_seq: Vec<u64>,
+    /// The last sequence number handed out (programs and TRIMs share it).
+    pub write_seq: u64,
+    /// Flash operations left before the injected power cut (`NO_POWER_CUT`: none).
+    pub(super) power_budget: u64,
+    /// Whether the operation the power cut hits is a program that is torn (else not started).
+    pub(super) tear_at_cut: bool,
     /// The next die in striping order (dies are numbered in that order).
     stripe_slot: usize,
-    mapped: u32,
+    pub(super) mapped: u32,
     max_valid_per_die: u32,
 }
 
 impl Ftl {
     /// Approximate bytes of a clone: the three page maps and the per-block state.
     pub fn approx_bytes(&self) -> u64 {
-        ((self.l2p.capacity() + self.p2l.capacity() + self.page_version.capacity()) * 4
+        ((self.l2p.capacity()
+            + self.p2l.capacity()
+            + self.page_version.capacity()
+            + self.oob_lba.capacity())
+            * 4
+            + (self.oob_seq.capacity() + self.trim_seq.capacity()) * 8
             + self.geometry.blocks() as usize * 32) as u64
     }
 
@@ -164,6 +192,12 @@ impl Ftl {
             double_programs: 0,
             max_erase: vec![0; dies],
             wear_check_due: vec![false; dies],
+            oob_lba: vec![PAGE_FREE; geometry.physical_pages() as usize],
+            oob_seq: vec![0; geometry.physical_pages() as usize],
+            trim_seq: vec![0; geometry.logical_pages as usize],
+            write_seq: 0,
+            power_budget: NO_POWER_CUT,
+            tear_at_cut: false,
             stripe_slot: 0,
             mapped: 0,
             max_valid_per_die: geometry
@@ -225,6 +259,11 @@ impl Ftl {
     /// TRIM of one logical page; returns whether a valid page was invalidated.
     pub fn trim(&mut self, lba: u32) -> bool {
         let was_mapped = self.unmap(lba);
+        if was_mapped {
+            // The trim record is journaled before the TRIM is acknowledged (step 6).
+            self.write_seq += 1;
+            self.trim_seq[lba as usize] = self.write_seq;
+        }
         self.counters.trimmed += u64::from(was_mapped);
         was_mapped
     }
@@ -311,6 +350,7 @@ impl Ftl {
         }
         let b = block as usize;
         let ppn = self.geometry.ppn(block, self.blocks.write_ptr[b]);
+        self.spend_power(Some(ppn))?;
         // Flash pages are programmed once between erases; the counter keeps the check in
         // release and wasm builds too (invariant `no_page_programmed_twice`).
         debug_assert_eq!(
@@ -322,6 +362,9 @@ impl Ftl {
         }
         self.p2l[ppn as usize] = lba;
         self.page_version[ppn as usize] = version;
+        self.write_seq += 1;
+        self.oob_lba[ppn as usize] = lba;
+        self.oob_seq[ppn as usize] = self.write_seq;
         self.blocks.write_ptr[b] += 1;
         self.blocks.valid[b] += 1;
         self.counters.flash_programs += 1;

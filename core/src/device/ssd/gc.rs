@@ -108,7 +108,11 @@ impl Ftl {
             self.counters.relocations += 1;
             log.push(PhysOp::Relocate { lba, from, to });
         }
-        self.p2l[first as usize..(first + self.geometry.pages_per_block) as usize].fill(PAGE_FREE);
+        self.spend_power(None)?;
+        let pages = first as usize..(first + self.geometry.pages_per_block) as usize;
+        self.p2l[pages.clone()].fill(PAGE_FREE);
+        self.oob_lba[pages.clone()].fill(PAGE_FREE);
+        self.oob_seq[pages].fill(0);
         let erase_count = self.blocks.erase(block);
         self.counters.erases += 1;
         let max = &mut self.max_erase[die as usize];

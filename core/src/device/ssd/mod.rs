@@ -18,6 +18,9 @@
 //!    `events` are what the UI and the CLI read. `body` and `config` parse and validate
 //!    scenarios, `workload` generates requests, `stats` keeps bounded histograms and bins.
 //!
+//! Power loss: `recovery` cuts power between flash operations and rebuilds the map from the
+//! pages' out-of-band areas and the trim journal.
+//!
 //! Calibration: `presets` (with `drives` and `nand_configs`: every constant with its source and
 //! tag; `calibration` renders them for `docs/CALIBRATION.md`), `waf` (the analytic
 //! write-amplification model), `reproduce` and `reproduce_waf` (paper claims by simulation),
@@ -47,6 +50,7 @@ pub mod plugin;
 pub mod preset_kit;
 pub mod presets;
 pub mod provenance;
+pub mod recovery;
 pub mod reproduce;
 pub mod reproduce_waf;
 pub mod service;

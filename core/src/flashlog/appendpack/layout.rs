@@ -13,6 +13,11 @@
 //!    full"); a lab calls `pack_step` while `pack_due()`, `write_auto` does it inline.
 //! 4. `read(page)`: the version from the buffer or the slot (a random read: cheap on flash).
 //!
+//! 5. Durable state (`recovery.rs`): every slot a chunk writes carries a header (page id or
+//!    padding, chunk sequence number, log), and an erase clears it; the map, the buffers and
+//!    the log order are memory, lost by a power cut (`power_budget`). `reclaim` has the
+//!    crash-safe packing (opt-in) that the crash sweep asks for.
+//!
 //! Free blocks form one pool shared by both logs [choice: the digest's fixed 80/20 region
 //! split can deadlock when the pack region fills with valid data; a shared pool cannot while
 //! logical pages ≤ (blocks − watermark − 2) × eb].
@@ -21,7 +26,7 @@ use std::collections::VecDeque;
 
 use super::super::error::FlashLogError;
 pub use super::policy::LogId;
-use super::policy::{Tail, choose_victim};
+use super::policy::Tail;
 
 /// The version of a page never written.
 pub const NO_VERSION: u32 = u32::MAX;
@@ -64,6 +69,10 @@ pub enum DeviceOp {
     WriteChunk {
         block: u32,
         log: LogId,
+    },
+    /// One page written at the next slot of the pack log's head (crash-safe packing only).
+    WritePage {
+        slot: u32,
     },
     ReadPage {
         slot: u32,
@@ -109,6 +118,24 @@ pub struct AppendPack {
     pub pbuf: Vec<(u32, u32)>,
     pub ops: Vec<DeviceOp>,
     pub counters: ApCounters,
+    /// Slot headers on the device (step 5): the page stored, `NO_PAGE` for padding.
+    pub oob_page: Vec<u32>,
+    /// Slot headers: the chunk's sequence number (0: erased).
+    pub oob_seq: Vec<u64>,
+    /// Slot headers: the log the chunk was appended to (`None`: erased).
+    pub oob_log: Vec<Option<LogId>>,
+    /// The last chunk sequence number handed out.
+    pub chunk_seq: u64,
+    /// Device writes and erases left before the injected power cut (`u64::MAX`: none).
+    pub(super) power_budget: u64,
+    /// Pages of a chunk write the cut tears that still reach the device.
+    pub(super) torn_pages: u32,
+    /// Crash-safe packing (`safe_pack.rs`); off in the labs, which model the paper's layout.
+    pub crash_safe: bool,
+    /// Crash-safe packing: the pack log's open head block and its next slot.
+    pub pack_head: Option<(u32, u32)>,
+    /// Crash-safe packing: per page, the slot of its newest copy on the device (`NO_PAGE`).
+    pub durable_slot: Vec<u32>,
 }
 
 impl AppendPack {
@@ -129,6 +156,15 @@ impl AppendPack {
             pbuf: Vec::new(),
             ops: Vec::new(),
             counters: ApCounters::default(),
+            oob_page: vec![NO_PAGE; slots],
+            oob_seq: vec![0; slots],
+            oob_log: vec![None; slots],
+            chunk_seq: 0,
+            power_budget: u64::MAX,
+            torn_pages: 0,
+            crash_safe: false,
+            pack_head: None,
+            durable_slot: Vec::new(),
         })
     }
 
@@ -160,7 +196,8 @@ impl AppendPack {
         self.wbuf.push((page, version));
         if self.wbuf.len() as u32 >= self.config.eb_pages {
             let mut guard = 2 * self.config.blocks;
-            while self.free.is_empty() {
+            // A crash-safe layout keeps one free block for the pack log's head.
+            while self.free.len() <= usize::from(self.crash_safe) {
                 self.pack_step()?;
                 guard = guard.checked_sub(1).ok_or(FlashLogError::DeviceFull)?;
             }
@@ -200,9 +237,13 @@ impl AppendPack {
 
     /// One whole block: the first free block becomes the head of `log`.
     fn append_chunk(&mut self, chunk: &[(u32, u32)], log: LogId) -> Result<(), FlashLogError> {
-        let block = self.free.pop_front().ok_or(FlashLogError::DeviceFull)?;
+        let block = *self.free.front().ok_or(FlashLogError::DeviceFull)?;
+        self.spend_power(Some((block, chunk, log)))?;
+        self.free.pop_front();
         let eb = self.config.eb_pages;
         debug_assert!(chunk.len() as u32 <= eb);
+        self.chunk_seq += 1;
+        self.write_headers(block, chunk, log, eb);
         let mut live = 0;
         for (k, &(page, version)) in chunk.iter().enumerate() {
             if page == NO_PAGE {
@@ -212,6 +253,9 @@ impl AppendPack {
             self.slot_page[slot as usize] = page;
             self.slot_version[slot as usize] = version;
             self.map[page as usize] = Loc::Slot(slot);
+            if self.crash_safe {
+                self.durable_slot[page as usize] = slot;
+            }
             live += 1;
         }
         self.block_valid[block as usize] = live;
@@ -229,7 +273,7 @@ impl AppendPack {
         Ok(())
     }
 
-    fn tail(&self, log: LogId) -> Option<Tail> {
+    pub(super) fn tail(&self, log: LogId) -> Option<Tail> {
         let blocks = match log {
             LogId::Append => &self.append_log,
             LogId::Pack => &self.pack_log,
@@ -242,21 +286,11 @@ impl AppendPack {
 
     /// Step 3: reclaims one block.
     pub fn pack_step(&mut self) -> Result<(), FlashLogError> {
-        let victim_log = choose_victim(self.tail(LogId::Append), self.tail(LogId::Pack))
-            .ok_or(FlashLogError::DeviceFull)?;
-        let block = match victim_log {
-            LogId::Append => self.append_log.pop_front(),
-            LogId::Pack => self.pack_log.pop_front(),
+        if self.crash_safe {
+            return self.pack_step_crash_safe();
         }
-        .ok_or(FlashLogError::DeviceFull)?;
+        let block = self.take_victim()?;
         let eb = self.config.eb_pages;
-        self.counters.pack_steps += 1;
-        let valid = u64::from(self.block_valid[block as usize]);
-        self.counters.victim_valid_pages += valid;
-        if victim_log == LogId::Append {
-            self.counters.append_victims += 1;
-            self.counters.append_victim_valid_pages += valid;
-        }
         for slot in block * eb..(block + 1) * eb {
             let page = self.slot_page[slot as usize];
             if page == NO_PAGE {
@@ -268,14 +302,7 @@ impl AppendPack {
             self.slot_page[slot as usize] = NO_PAGE;
             self.counters.pack_reads += 1;
         }
-        for slot in block * eb..(block + 1) * eb {
-            self.slot_version[slot as usize] = NO_VERSION;
-        }
-        self.block_valid[block as usize] = 0;
-        self.block_log[block as usize] = None;
-        self.free.push_back(block);
-        self.counters.erases += 1;
-        self.ops.push(DeviceOp::Erase { block });
+        self.erase(block)?;
         while self.pbuf.len() as u32 >= eb {
             let rest = self.pbuf.split_off(eb as usize);
             let chunk = std::mem::replace(&mut self.pbuf, rest);

@@ -7,12 +7,16 @@
 //! 2. `policy`: which tail to pack, as a pure function (append tail per the paper; the pack
 //!    log cleans its own tail when that is cheaper).
 //! 3. `checks`: the invariants (digest §5, Append/Pack).
-//! 4. `ssd_run`: the layout driven on the SSD lab's FTL and timing, against 4 KB random
+//! 4. `reclaim`: taking and erasing a victim, and crash-safe packing (opt-in).
+//! 5. `recovery`: slot headers, power cuts and the map rebuilt by a scan (an extension).
+//! 6. `ssd_run`: the layout driven on the SSD lab's FTL and timing, against 4 KB random
 //!    in-place writes on the same SSD model.
 
 pub mod checks;
 pub mod layout;
 pub mod policy;
+pub mod reclaim;
+pub mod recovery;
 pub mod ssd_run;
 
 pub use layout::{ApConfig, AppendPack, DeviceOp, Loc, LogId};

@@ -110,6 +110,14 @@ impl ApOnSsd {
                         self.pipe.done(t);
                     }
                 }
+                DeviceOp::WritePage { slot } => {
+                    let v = self.ap.slot_version[slot as usize];
+                    let t = self
+                        .ssd
+                        .write_page(slot, v, self.pipe.ready_ns())
+                        .map_err(model)?;
+                    self.pipe.done(t);
+                }
                 DeviceOp::ReadPage { slot } => {
                     let (_, t) = self.ssd.read_page(slot, self.pipe.ready_ns());
                     self.pipe.done(t);

@@ -241,6 +241,7 @@ impl ApState {
                     );
                     eb * (t.program_ns + t.channel_page_ns)
                 }
+                DeviceOp::WritePage { .. } => t.program_ns + t.channel_page_ns,
                 DeviceOp::ReadPage { .. } => t.read_ns + t.channel_page_ns,
                 DeviceOp::Erase { .. } => t.erase_ns,
             };
