@@ -39,5 +39,3 @@ export const SCHEME_LABELS: Record<string, string> = {
   li: "FD-tree (Li)",
   btree: "B+tree",
 };
-/** Baselines in the compare view: not FD+tree schemes, drawn after them. */
-export const BASELINE_IDS = new Set(["li", "btree"]);
