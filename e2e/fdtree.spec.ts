@@ -1,6 +1,6 @@
 // The FD+tree lab: the route and its panels, every bundled scenario's invariants holding to the
 // end, the wavefront and both old and new level rows mid-merge, fence links, the lookup path highlighted,
-// the compare view's three schemes on one timeline, and screenshots (test-results/screenshots/,
+// the compare view's three schemes and two baselines on one timeline, and screenshots (test-results/screenshots/,
 // and docs/screenshots/ with UPDATE_SCREENSHOTS=1).
 import { mkdirSync, readdirSync } from "node:fs";
 import type { Page } from "@playwright/test";
@@ -101,7 +101,7 @@ test("mid-merge the wavefront crosses an old and a new row, and a lookup's path 
   expect(consoleErrors).toEqual([]);
 });
 
-test("the compare view shows FD+XM, FD+DS and FD+FC on one timeline", async ({ page, consoleErrors }) => {
+test("the compare view shows FD+XM, FD+DS, FD+FC and the FD-tree and B+tree baselines on one timeline", async ({ page, consoleErrors }) => {
   const bundled = FILES.find((f) => doc(f).params?.compare === true) ?? "why-worst-case-latency.json";
   await openScenario(page, bundled);
   await api(page, "runToEnd");
@@ -109,11 +109,11 @@ test("the compare view shows FD+XM, FD+DS and FD+FC on one timeline", async ({ p
   await page.getByTestId("fd-tab-compare").click();
   await expect(page.getByTestId("fd-compare")).toBeVisible();
   const rows = page.getByTestId("fd-compare-row");
-  await expect(rows).toHaveCount(3);
-  expect(await rows.evaluateAll((els) => els.map((e) => e.getAttribute("data-scheme")))).toEqual(["xm", "ds", "fc"]);
-  await expect(page.getByTestId("fd-space-line")).toHaveCount(3);
+  await expect(rows).toHaveCount(5);
+  expect(await rows.evaluateAll((els) => els.map((e) => e.getAttribute("data-scheme")))).toEqual(["xm", "ds", "fc", "li", "btree"]);
+  await expect(page.getByTestId("fd-space-line")).toHaveCount(5);
   const scatters = page.locator("[data-testid=fd-compare-scatter] svg");
-  await expect(scatters).toHaveCount(3);
+  await expect(scatters).toHaveCount(5);
   // Every scheme completed the same requests.
   const points = await scatters.evaluateAll((els) => els.map((e) => Number(e.getAttribute("data-points"))));
   expect(new Set(points).size).toBe(1);
@@ -122,6 +122,8 @@ test("the compare view shows FD+XM, FD+DS and FD+FC on one timeline", async ({ p
   await save(page, "fdtree-compare");
   await page.getByTestId("fd-tab-lab").click();
   await expect(page.getByTestId("fd-levels")).toBeVisible();
+  // The untimed preload's merges are counted apart from the timed run's.
+  await expect(page.getByTestId("fd-merges-preload")).toContainText("merges");
   expect(consoleErrors).toEqual([]);
 });
 

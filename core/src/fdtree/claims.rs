@@ -278,6 +278,7 @@ pub fn claims() -> Vec<Claim> {
     }
     out.extend(fig7());
     out.extend(super::claims_ablation::claims());
+    out.extend(super::claims_btree::claims());
     out
 }
 
@@ -288,7 +289,7 @@ mod tests {
     #[test]
     fn every_claim_is_computed_with_a_finite_value() {
         let claims = claims();
-        assert_eq!(claims.len(), 18, "{claims:?}");
+        assert_eq!(claims.len(), 20, "{claims:?}");
         assert!(claims.iter().all(|c| c.simulated_value.is_finite()));
         assert!(claims.iter().any(|c| c.pass));
     }

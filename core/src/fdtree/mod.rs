@@ -15,12 +15,13 @@
 //!    `append`: APPEND_GROUP / PUT_FENCE into the generated levels; `merge_state`: its data.
 //! 9. `finalize`: level skipping and tightening (Eq. (3)).
 //! 10. `invariants`, `merge_checks`: I1–I7 as code.
-//! 11. `baseline`: the FD-tree of Li et al. and an in-place B+tree as block-count models.
+//! 11. `baseline`: the FD-tree of Li et al. and an in-place B+tree, block-counted, and timed on
+//!     the same SSD cost and clients as the schemes (`baseline::timed`).
 //! 12. `reproduce`: reproduction computations as plain functions (space over time).
 //! 13. `workload`: the G_R and G_T generators of §5, deterministic from a seed.
 //! 14. `conc`: FD+XM, FD+DS and FD+FC under closed-loop clients in the discrete-event kernel.
 //! 15. `lab`, `plugin`: the lab (the concurrent run stepped one event at a time, its view and
-//!     invariants); `claims` (+ `claims_ablation`: level skipping, proactive triggering), `bench`, `calibration`: what it says to `flashlab reproduce`,
+//!     invariants); `claims` (+ `claims_ablation`: level skipping, proactive triggering; `claims_btree`: Fig. 10), `bench`, `calibration`: what it says to `flashlab reproduce`,
 //!     `bench` and `docs/CALIBRATION.md`.
 
 pub mod append;
@@ -29,6 +30,7 @@ pub mod bench;
 pub mod calibration;
 pub mod claims;
 pub mod claims_ablation;
+pub mod claims_btree;
 pub mod conc;
 pub mod config;
 pub mod entry;

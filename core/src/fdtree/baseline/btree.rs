@@ -8,7 +8,8 @@
 //! 3. Insert/delete: the same reads, then write the leaf in place (one random write); a full
 //!    leaf splits into two halves and writes both plus its parent (3 writes). An empty leaf is
 //!    dropped and its parent written (no merge of half-empty leaves, as many B+trees do).
-//! 4. Every write is an in-place random write: on an SSD these are what trigger erases, which
+//! 4. Range: one descent, then one read per further leaf the range spans.
+//! 5. Every write is an in-place random write: on an SSD these are what trigger erases, which
 //!    is why the paper's B+tree loses on update-heavy workloads.
 
 use std::collections::BTreeMap;
@@ -99,6 +100,20 @@ impl BTreeModel {
             self.cost.splits += 1;
         }
         old
+    }
+
+    /// Rows with from ≤ key ≤ to in key order: one descent, then one read per further leaf.
+    pub fn range(&mut self, from: Key, to: Key) -> Vec<(Key, u64)> {
+        self.descend();
+        let first = self.leaf_key(from);
+        let mut rows = Vec::new();
+        for (i, (_, leaf)) in self.leaves.range(first..=to).enumerate() {
+            if i > 0 {
+                self.cost.io.blocks_read += 1;
+            }
+            rows.extend(leaf.range(from..=to).map(|(k, v)| (*k, *v)));
+        }
+        rows
     }
 
     pub fn delete(&mut self, key: Key) -> Option<u64> {

@@ -157,6 +157,27 @@ impl LiFdTree {
         None
     }
 
+    /// Rows with from ≤ key ≤ to in key order, newest level winning; reads ⌈n/β⌉ blocks (at
+    /// least one) of every non-empty disk level, n its entries in the range.
+    pub fn range(&mut self, from: Key, to: Key) -> Vec<(Key, u64)> {
+        let beta = self.beta_entries.max(1) as u64;
+        let mut rows: BTreeMap<Key, u64> = BTreeMap::new();
+        for (i, level) in self.levels.iter().enumerate().rev() {
+            let mut n = 0u64;
+            for (k, e) in level.range(from..=to) {
+                n += 1;
+                match e.value() {
+                    Some(v) => rows.insert(*k, v),
+                    None => rows.remove(k),
+                };
+            }
+            if i > 0 && !level.is_empty() {
+                self.io.blocks_read += n.div_ceil(beta).max(1);
+            }
+        }
+        rows.into_iter().collect()
+    }
+
     /// True if L0 is full and a cascade should start (or one is under way).
     pub fn merge_due(&self) -> bool {
         self.pending.is_some()

@@ -7,11 +7,15 @@
 //! 2. `btree`: an in-place B+tree: leaves of ≤ β entries, a split writes two leaves and the
 //!    parent, lookups and updates read one block per uncached level.
 //!
-//! Both hold real keys and answer lookups (so tests check them against a map), but only their
-//! block counts are used for comparison; neither is timed here.
+//! 3. `timed`: both run on the same SSD cost, preload and clients as FD+XM/DS/FC, giving the
+//!    same `SimReport` (R_p per request, merges, space over time, answers checked).
+//!
+//! Both hold real keys and answer lookups and ranges (tests check them against a map).
 
 pub mod btree;
 pub mod fdtree_li;
+pub mod timed;
 
 pub use btree::{BTreeCost, BTreeModel};
 pub use fdtree_li::{LiFdTree, LiMergePass};
+pub use timed::{Baseline, run_baseline};

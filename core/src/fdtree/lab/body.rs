@@ -70,7 +70,7 @@ pub struct FdtreeParams {
     /// Keys loaded before the run, settled and untimed (0..=20,000, default 0). With explicit
     /// ops they are keys 1..=preload with value 10 × key; with a generator they are G_R's preload.
     pub preload: Option<u64>,
-    /// Also run FD+XM, FD+DS and FD+FC on the same clients to the end, for the compare view.
+    /// Also run FD+XM, FD+DS, FD+FC and the baselines (FD-tree of Li et al., B+tree) on the same clients to the end, for the compare view.
     pub compare: Option<bool>,
 }
 

@@ -1,17 +1,20 @@
-//! The compare view's runs (issue 9 "Lab view"): FD+XM, FD+DS and FD+FC on the same preload,
-//! clients and cost, each run to its end when the lab is built, on one shared timeline.
+//! The compare view's runs (issue 9 "Lab view"): FD+XM, FD+DS, FD+FC and the two baselines (the
+//! FD-tree of Li et al., an in-place B+tree) on the same preload, clients and cost, each run to
+//! its end when the lab is built, on one shared timeline.
 //!
 //! 1. Every run keeps each request's (completion time, R_p, kind), the merge intervals and
 //!    the live blocks after every merge step (space over time).
 //! 2. The summary per scheme: worst and mean insertion R_p with its σ, worst lookup R_p, the
 //!    end time (throughput), peak live blocks and a log-scale lookup latency histogram (decade 0
 //!    below 10 µs, decade 6 from 1 s to 10 s), so the "> 1 s bucket is non-empty only for XM" shape can be read off.
-//! 3. The FD-tree of Li et al. and the B+tree are block-count models without a timed
-//!    concurrent run; they are not in this comparison (see the lab's report).
+//! 3. The baselines run in `baseline::timed` (Li's FD-tree under one readers-writer lock as
+//!    FD+XM, its cascade timed pass by pass; the B+tree fully concurrent), with the same
+//!    SSD cost and the same answer check against a map.
 
 use super::body::FdtreeScheme;
-use super::config::{LabConfig, scheme_parts};
+use super::config::{LabConfig, scheme_name, scheme_parts};
 use crate::fdtree::FdError;
+use crate::fdtree::baseline::{Baseline, run_baseline};
 use crate::fdtree::conc::{ConcurrentRun, OpKind, SimReport};
 
 /// Decades of the latency histogram: [1 µs, 10 µs), … , [10 s, ∞).
@@ -19,7 +22,8 @@ pub const HIST_DECADES: usize = 8;
 
 #[derive(Debug, Clone, PartialEq)]
 pub struct SchemeRun {
-    pub scheme: FdtreeScheme,
+    /// `xm`, `ds`, `fc`, `li` or `btree`.
+    pub id: &'static str,
     pub report: SimReport,
     pub histogram: [u64; HIST_DECADES],
 }
@@ -30,6 +34,7 @@ pub struct CompareResult {
 }
 
 pub const COMPARED: [FdtreeScheme; 3] = [FdtreeScheme::Xm, FdtreeScheme::Ds, FdtreeScheme::Fc];
+pub const BASELINES: [(Baseline, &str); 2] = [(Baseline::Li, "li"), (Baseline::BTree, "btree")];
 
 /// Decade index of a latency: 0 for < 10 µs … HIST_DECADES − 1 for ≥ 10 s.
 pub fn decade(r_p_ns: u64) -> usize {
@@ -50,17 +55,25 @@ pub fn run_all(cfg: &LabConfig) -> Result<CompareResult, FdError> {
         let report =
             ConcurrentRun::with_arrivals(engine, fd, cfg.cost, &cfg.preload, cfg.clients.clone())?
                 .run()?;
-        let mut histogram = [0u64; HIST_DECADES];
-        for c in report.completed.iter().filter(|c| c.kind == OpKind::Lookup) {
-            histogram[decade(c.r_p_ns())] += 1;
-        }
-        runs.push(SchemeRun {
-            scheme,
-            report,
-            histogram,
-        });
+        runs.push(scheme_run(scheme_name(scheme), report));
+    }
+    for (kind, id) in BASELINES {
+        let report = run_baseline(kind, &cfg.fd, cfg.cost, &cfg.preload, &cfg.clients)?;
+        runs.push(scheme_run(id, report));
     }
     Ok(CompareResult { runs })
+}
+
+fn scheme_run(id: &'static str, report: SimReport) -> SchemeRun {
+    let mut histogram = [0u64; HIST_DECADES];
+    for c in report.completed.iter().filter(|c| c.kind == OpKind::Lookup) {
+        histogram[decade(c.r_p_ns())] += 1;
+    }
+    SchemeRun {
+        id,
+        report,
+        histogram,
+    }
 }
 
 #[cfg(test)]

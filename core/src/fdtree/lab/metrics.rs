@@ -62,14 +62,14 @@ pub fn metrics(lab: &FdLab) -> Vec<Metric> {
         ),
         Metric::new(
             "blocks_read",
-            tree.store.io.blocks_read as f64,
-            "blocks read",
+            lab.timed_io().blocks_read as f64,
+            "blocks read (timed run)",
             "blocks",
         ),
         Metric::new(
             "blocks_written",
-            tree.store.io.blocks_written as f64,
-            "blocks written",
+            lab.timed_io().blocks_written as f64,
+            "blocks written (timed run)",
             "blocks",
         ),
         Metric::new(
@@ -84,7 +84,18 @@ pub fn metrics(lab: &FdLab) -> Vec<Metric> {
             "peak live blocks",
             "blocks",
         ),
-        Metric::new("merges", tree.metrics.merges as f64, "merges", "merges"),
+        Metric::new(
+            "merges",
+            lab.timed_merges() as f64,
+            "merges (timed run)",
+            "merges",
+        ),
+        Metric::new(
+            "preload_merges",
+            lab.preload_merges as f64,
+            "merges of the untimed preload",
+            "merges",
+        ),
         Metric::new(
             "longest_merge_ms",
             r.longest_merge_ns() as f64 / 1e6,

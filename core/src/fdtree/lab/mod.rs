@@ -9,7 +9,7 @@
 //!    says so), and remembers the latest op's path and block I/O for the view.
 //! 3. `checks`: the invariants after every step (I1–I7 of the tree, answers equal the map,
 //!    every op answered once, the space bound of the scheme).
-//! 4. `view`, `payload`: what the UI draws; `compare`: XM, DS and FC on the same clients.
+//! 4. `view`, `payload`: what the UI draws; `compare`: XM, DS, FC, Li's FD-tree and a B+tree on the same clients.
 
 pub mod body;
 pub mod checks;
@@ -67,6 +67,10 @@ pub struct FdLab {
     pub(crate) merge_start_ns: u64,
     /// Largest key of the preload and the ops (the view's key axis).
     pub key_max: u64,
+    /// What the untimed preload did (its merges have no simulated time): counters of the timed
+    /// run subtract it and show it apart.
+    pub preload_merges: u64,
+    pub preload_io: crate::fdtree::IoCount,
 }
 
 fn kind_code(kind: OpKind) -> u32 {
@@ -119,6 +123,7 @@ impl FdLab {
         .map_err(|e| ScenarioError::new("params", e.to_string()))?;
         run.record = true;
         let live = run.tree.store.live_blocks();
+        let (preload_merges, preload_io) = (run.tree.metrics.merges, run.tree.store.io);
         let key_max = cfg
             .preload
             .iter()
@@ -140,7 +145,23 @@ impl FdLab {
             live_at_merge_start: live,
             merge_start_ns: 0,
             key_max,
+            preload_merges,
+            preload_io,
         })
+    }
+
+    /// Merges begun in the timed run (not the preload's).
+    pub fn timed_merges(&self) -> u64 {
+        self.run.tree.metrics.merges - self.preload_merges
+    }
+
+    /// Blocks read and written in the timed run (not the preload's).
+    pub fn timed_io(&self) -> crate::fdtree::IoCount {
+        let io = self.run.tree.store.io;
+        crate::fdtree::IoCount {
+            blocks_read: io.blocks_read - self.preload_io.blocks_read,
+            blocks_written: io.blocks_written - self.preload_io.blocks_written,
+        }
     }
 
     pub fn config(&self) -> &LabConfig {

@@ -136,9 +136,13 @@ pub struct FdtreeCounters {
     pub live_blocks: u64,
     pub peak_live_blocks: u64,
     pub space_limit_blocks: Option<u64>,
+    /// Blocks read and written by the timed run (the preload's apart).
     pub blocks_read: u64,
     pub blocks_written: u64,
+    /// Merges begun in the timed run; the untimed preload's are `preload_merges`.
     pub merges: u64,
+    pub preload_merges: u64,
+    pub preload_blocks_written: u64,
     pub lock_waits: u64,
     pub slot_waits: u64,
     pub completed: u64,
@@ -156,7 +160,7 @@ pub struct FdtreeInterval {
 
 #[derive(Debug, Clone, PartialEq, Serialize, JsonSchema)]
 pub struct FdtreeCompareRow {
-    /// `xm`, `ds` or `fc`.
+    /// `xm`, `ds`, `fc`, or a baseline: `li` (FD-tree of Li et al.), `btree`.
     pub scheme: String,
     pub worst_insert_ns: u64,
     pub mean_insert_ns: f64,
@@ -189,7 +193,7 @@ pub struct FdtreeMeta {
     pub counters: FdtreeCounters,
     /// Merges so far on this run's timeline.
     pub merges: Vec<FdtreeInterval>,
-    /// XM, DS and FC on the same clients (only with `params.compare`).
+    /// XM, DS, FC and the baselines li and btree on the same clients (only with `params.compare`).
     pub compare: Option<Vec<FdtreeCompareRow>>,
     pub done: bool,
 }

@@ -3,8 +3,8 @@
 //!
 //! Series (all f64): `rp`, triples `[completion_ns, r_p_ns, kind]` (kind 1 insert, 2 delete,
 //! 3 lookup, 4 range) of this run; `space`, pairs `[t_ns, live_blocks]`; with `compare`,
-//! `cmp_xm_rp`, `cmp_ds_rp`, `cmp_fc_rp` (triples) and `cmp_xm_space`, `cmp_ds_space`,
-//! `cmp_fc_space` (pairs) of the three runs to their end.
+//! `cmp_<id>_rp` (triples) and `cmp_<id>_space` (pairs) for id = xm, ds, fc and the baselines
+//! li (FD-tree of Li et al.) and btree, each run to its end.
 
 use serde_json::Value;
 
@@ -267,7 +267,7 @@ fn compare_row(run: &SchemeRun) -> FdtreeCompareRow {
     let ins = run.report.stats(OpKind::Insert);
     let look = run.report.stats(OpKind::Lookup);
     FdtreeCompareRow {
-        scheme: scheme_name(run.scheme).into(),
+        scheme: run.id.into(),
         worst_insert_ns: ins.max_ns,
         mean_insert_ns: ins.mean_ns,
         std_insert_ns: ins.std_ns,
@@ -326,9 +326,11 @@ pub fn meta(lab: &FdLab) -> FdtreeMeta {
             live_blocks: tree.store.live_blocks(),
             peak_live_blocks: r.peak_live_blocks(),
             space_limit_blocks: checks::space_limit(lab),
-            blocks_read: tree.store.io.blocks_read,
-            blocks_written: tree.store.io.blocks_written,
-            merges: tree.metrics.merges,
+            blocks_read: lab.timed_io().blocks_read,
+            blocks_written: lab.timed_io().blocks_written,
+            merges: lab.timed_merges(),
+            preload_merges: lab.preload_merges,
+            preload_blocks_written: lab.preload_io.blocks_written,
             lock_waits: lab.run.latch_waits(),
             slot_waits: r.slot_waits,
             completed: r.completed.len() as u64,
@@ -376,6 +378,8 @@ pub fn view(lab: &FdLab) -> LabView {
             ("cmp_xm_rp", "cmp_xm_space"),
             ("cmp_ds_rp", "cmp_ds_space"),
             ("cmp_fc_rp", "cmp_fc_space"),
+            ("cmp_li_rp", "cmp_li_space"),
+            ("cmp_btree_rp", "cmp_btree_space"),
         ];
         for (run, (rp, space)) in c.runs.iter().zip(names) {
             series.push(NamedSeries {
@@ -398,7 +402,7 @@ pub const LEAVES_OUT: [&str; 4] = [
     "device queueing: concurrent I/Os overlap freely (digest §8 item 28)",
     "the buffer cache and CPU contention",
     "a range holds no block latches while it reads (it reads a consistent snapshot taken under the L0 mutex)",
-    "the FD-tree of Li et al. and the B+tree are block-count models, not timed concurrent runs",
+    "the baselines: Li's FD-tree runs under one readers-writer lock (as FD+XM); the B+tree's leaf latches, page splits' latching and SSD erase costs of its in-place writes are not modelled",
 ];
 
 pub fn info(lab: &FdLab) -> Value {

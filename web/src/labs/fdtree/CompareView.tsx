@@ -1,7 +1,8 @@
-// The compare view: FD+XM, FD+DS and FD+FC run by the core on the same preload, clients and
+// The compare view: FD+XM, FD+DS, FD+FC and the two baselines (the FD-tree of Li et al. under
+// one readers-writer lock, an in-place B+tree) run by the core on the same preload, clients and
 // cost, to their end, on one shared timeline. Left: one R_p scatter per scheme on shared axes
-// (log R_p, merges shaded, running max dashed). Right: live blocks over time (FD+DS's bumps
-// against FD+FC's flatter line), and a table: worst and mean insertion R_p with σ, worst lookup,
+// (log R_p, merges shaded, running max dashed). Right: live blocks over time (FD+DS's and the
+// FD-tree's temporary doubling against FD+FC's flatter line), and a table: worst and mean insertion R_p with σ, worst lookup,
 // completion time, peak space and the lookup-latency histogram by decade.
 import { useMemo } from "react";
 import { ChartCard } from "../../charts/ChartCard";

@@ -1,7 +1,8 @@
 // The FD+tree lab's main view. Lab tab: the levels on one key axis with the wavefront (left),
 // the merge, L0's shared memory and the clients with every op's block I/O (right), and below
 // the R_p of this run over time with its merges shaded and its live blocks over time. Compare
-// tab (scenarios with `params.compare`): FD+XM, FD+DS and FD+FC on one shared timeline.
+// tab (scenarios with `params.compare`): FD+XM, FD+DS, FD+FC and the baselines (FD-tree of Li et
+// al., in-place B+tree) on one shared timeline.
 import { useMemo, useState } from "react";
 import { ChartCard } from "../../charts/ChartCard";
 import { viewSeries } from "../../sim/types";
@@ -20,7 +21,7 @@ import { parseFdtreeMeta } from "./types";
 import "./fdtree.css";
 
 type Tab = "lab" | "compare";
-const SCHEMES = ["xm", "ds", "fc"] as const;
+const SCHEMES = ["xm", "ds", "fc", "li", "btree"] as const;
 
 export function FdtreeView(props: LabViewProps) {
   const { snapshot, panelSnapshot } = props;
@@ -58,7 +59,7 @@ export function FdtreeView(props: LabViewProps) {
             aria-selected={shown === "compare"}
             data-testid="fd-tab-compare"
             disabled={!comparing}
-            title={comparing ? "FD+XM, FD+DS and FD+FC on the same stream" : "Scenarios with params.compare run the three schemes"}
+            title={comparing ? "FD+XM, FD+DS, FD+FC, the FD-tree of Li et al. and a B+tree on the same stream" : "Scenarios with params.compare run the three schemes and the two baselines"}
             onClick={() => setTab("compare")}
           >
             Compare

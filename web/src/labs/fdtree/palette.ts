@@ -30,5 +30,12 @@ export const KIND_COLORS: Record<number, string> = { 1: "#009e73", 2: "#d55e00",
 export const KIND_NAMES: Record<number, string> = { 1: "insert", 2: "delete", 3: "lookup", 4: "range" };
 
 /** Schemes in the compare view. */
-export const SCHEME_COLORS: Record<string, string> = { xm: "#d55e00", ds: "#e69f00", fc: "#0072b2" };
-export const SCHEME_LABELS: Record<string, string> = { xm: "FD+XM", ds: "FD+DS", fc: "FD+FC", "fc-no-sharing": "FD+FC w/o sharing" };
+export const SCHEME_COLORS: Record<string, string> = { xm: "#d55e00", ds: "#e69f00", fc: "#0072b2", li: "#cc79a7", btree: "#009e73" };
+export const SCHEME_LABELS: Record<string, string> = {
+  xm: "FD+XM",
+  ds: "FD+DS",
+  fc: "FD+FC",
+  "fc-no-sharing": "FD+FC w/o sharing",
+  li: "FD-tree (Li)",
+  btree: "B+tree",
+};

@@ -43,7 +43,7 @@ export interface FdtreeCompareRow {
   mean_lookup_ns: number;
   merges: FdtreeInterval[];
   peak_live_blocks: number;
-  /** `xm`, `ds` or `fc`. */
+  /** `xm`, `ds`, `fc`, or a baseline: `li` (FD-tree of Li et al.), `btree`. */
   scheme: string;
   std_insert_ns: number;
   worst_insert_ns: number;
@@ -52,15 +52,19 @@ export interface FdtreeCompareRow {
 
 export interface FdtreeCounters {
   answers_checked: number;
+  /** Blocks read and written by the timed run (the preload's apart). */
   blocks_read: number;
   blocks_written: number;
   completed: number;
   entries: number;
   live_blocks: number;
   lock_waits: number;
+  /** Merges begun in the timed run; the untimed preload's are `preload_merges`. */
   merges: number;
   mismatches: number;
   peak_live_blocks: number;
+  preload_blocks_written: number;
+  preload_merges: number;
   slot_waits: number;
   space_limit_blocks: number | null;
   total_ops: number;
@@ -131,7 +135,7 @@ export interface FdtreeMerge {
 export interface FdtreeMeta {
   beta: number;
   clients: FdtreeClient[];
-  /** XM, DS and FC on the same clients (only with `params.compare`). */
+  /** XM, DS, FC and the baselines li and btree on the same clients (only with `params.compare`). */
   compare: FdtreeCompareRow[] | null;
   counters: FdtreeCounters;
   done: boolean;
