@@ -6,7 +6,7 @@ import type { BlockState } from "./payload.gen";
 /** Block states: the tree's blocks grey-blue; the merge's unread old blocks light, read-but-retained amber; new blocks blue, the open tail dashed. */
 export const BLOCK_FILL: Record<BlockState, string> = {
   live: "#a9c7e0",
-  unread: "#d9dde3",
+  unread: "#eceef1",
   retained: "#e69f00",
   written: "#0072b2",
   tail: "#56b4e9",
@@ -26,7 +26,7 @@ export const INSERT_COLOR = "#009e73";
 export const DELETE_COLOR = "#d55e00";
 
 /** Request kinds in the R_p scatter: 1 insert, 2 delete, 3 lookup, 4 range. */
-export const KIND_COLORS: Record<number, string> = { 1: "#009e73", 2: "#d55e00", 3: "#0072b2", 4: "#8e5ca8" };
+export const KIND_COLORS: Record<number, string> = { 1: "#009e73", 2: "#d55e00", 3: "#0072b2", 4: "#cc79a7" };
 export const KIND_NAMES: Record<number, string> = { 1: "insert", 2: "delete", 3: "lookup", 4: "range" };
 
 /** Schemes in the compare view. */

@@ -7,9 +7,9 @@ import type { IpaFocus, IpaLayout } from "./payload.gen";
 export type ByteRegion = "header" | "tuple" | "free" | "slots" | "delta" | "erased";
 
 export const REGION_COLORS: Record<ByteRegion, string> = {
-  header: "#7a5195",
+  header: "#cc79a7",
   tuple: "#0072b2",
-  free: "#eef1f5",
+  free: "#bcc5d0",
   slots: "#e69f00",
   delta: "#009e73",
   erased: "#ffffff",
