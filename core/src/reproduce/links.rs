@@ -42,6 +42,7 @@ pub const LINKS: &[(&str, &str, &str)] = &[
     ("masm", "seed000.fig20", "migration-is-safe"),
     ("fdtree", "seed002.calibration", "merge-block-by-block"),
     ("fdtree", "seed002.fig1", "why-worst-case-latency"),
+    ("fdtree", "seed002.fig10", "why-worst-case-latency"),
     ("fdtree", "seed002.fig6", "why-worst-case-latency"),
     ("fdtree", "seed002.fig7", "why-worst-case-latency"),
     ("fdtree", "seed002.fig9", "merge-block-by-block"),

@@ -12,6 +12,8 @@
 //!    empty list (its claims are single numbers).
 
 // Gated like the labs (cargo features `lab-<name>`), so a wasm group links only its own.
+#[cfg(feature = "lab-fdtree")]
+mod fdtree;
 #[cfg(feature = "lab-layouts")]
 mod layouts;
 #[cfg(feature = "lab-masm")]
@@ -119,6 +121,10 @@ pub fn lab_figures(lab: &str) -> Option<Vec<Figure>> {
     #[cfg(feature = "lab-masm")]
     if lab == "masm" {
         figures.push(masm::fig16_slowdown());
+    }
+    #[cfg(feature = "lab-fdtree")]
+    if lab == "fdtree" {
+        figures.push(fdtree::fig10_crossover());
     }
     #[cfg(feature = "lab-layouts")]
     if lab == "layouts" {
