@@ -18,8 +18,10 @@ export function ThemeToggle() {
       aria-pressed={theme === "dark"}
       onClick={() => setTheme(next)}
       title={`Switch to the ${next} theme`}
+      aria-label="Dark theme"
     >
-      <span aria-hidden="true">{theme === "dark" ? "☀" : "☾"}</span> Dark theme
+      <span aria-hidden="true">{theme === "dark" ? "☀" : "☾"}</span>
+      <span className="theme-toggle-label"> Dark theme</span>
     </button>
   );
 }
