@@ -37,6 +37,7 @@ pub fn parse_document(text: &str) -> Result<(Header, Map<String, Value>), Scenar
             ),
         ));
     }
+    super::shape::check_container_count(text)?;
     let value: Value = serde_json::from_str(text).map_err(|e| {
         ScenarioError::new(
             "scenario",

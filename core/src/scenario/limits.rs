@@ -5,6 +5,8 @@
 pub const MAX_SCENARIO_BYTES: usize = 4 * 1024 * 1024;
 /// Explicit ops in `workload.ops`.
 pub const MAX_OPS: usize = 100_000;
+/// JSON objects and arrays in a document, counted before parsing (`shape`): a few per op.
+pub const MAX_JSON_CONTAINERS: usize = 5 * MAX_OPS + 1_000;
 /// Requests or operations a generator may produce.
 pub const MAX_GENERATED_OPS: u64 = 1_000_000;
 /// Steps a run may take before it is stopped with a `LimitReached` error.

@@ -8,12 +8,14 @@
 //! 3. `parse`: typed deserialisation of a body with the JSON path of any error
 //!    (`workload.ops[3].key: expected an unsigned integer`), plus range-check helpers.
 //! 4. `schema`: `scenarios/schema.json`, generated from the same Rust types.
+//! 5. `shape`: a bound on the JSON objects and arrays, checked on the text before parsing.
 
 pub mod error;
 pub mod header;
 pub mod limits;
 pub mod parse;
 pub mod schema;
+pub mod shape;
 
 pub use error::ScenarioError;
 pub use header::{Header, SCENARIO_VERSION, parse_document};
