@@ -23,6 +23,8 @@
 
 #![allow(clippy::expect_used, clippy::unwrap_used)]
 
+mod common;
+
 use flashlab_core::flashlog::FlashLogError;
 use flashlab_core::flashlog::appendpack::layout::NO_VERSION;
 use flashlab_core::flashlog::appendpack::{ApConfig, AppendPack, DeviceOp, Loc, LogId};
@@ -228,17 +230,10 @@ fn sweep(seed: u64, crash_safe: bool, warm: u32, points: u32, tally: &mut Tally)
     }
 }
 
-fn seeds() -> u64 {
-    std::env::var("FLASHLAB_CRASH_SEEDS")
-        .ok()
-        .and_then(|s| s.parse().ok())
-        .unwrap_or(3)
-}
-
 #[test]
 fn recovery_loses_acknowledged_pages_only_in_the_two_known_crash_windows() {
     let mut tally = Tally::default();
-    for seed in 0..seeds() {
+    for seed in 0..common::crash_seeds(3) {
         sweep(1 + seed, false, 600, 1_200, &mut tally);
     }
     println!("Append/Pack crash sweep, the paper's layout: {tally:?}");
@@ -253,7 +248,7 @@ fn recovery_loses_acknowledged_pages_only_in_the_two_known_crash_windows() {
 #[test]
 fn crash_safe_packing_loses_no_acknowledged_page_at_any_crash_point() {
     let mut tally = Tally::default();
-    for seed in 0..seeds() {
+    for seed in 0..common::crash_seeds(3) {
         sweep(1 + seed, true, 600, 1_200, &mut tally);
     }
     println!("Append/Pack crash sweep, crash-safe packing: {tally:?}");

@@ -223,18 +223,11 @@ fn sweep(config: FtlConfig, seed: u64, warm: u32, points: u32, tally: &mut Tally
     }
 }
 
-fn seeds() -> u64 {
-    std::env::var("FLASHLAB_CRASH_SEEDS")
-        .ok()
-        .and_then(|s| s.parse().ok())
-        .unwrap_or(1)
-}
-
 #[test]
 fn no_acknowledged_write_or_trim_is_lost_or_undone_by_a_power_cut_anywhere() {
     let mut tally = Tally::default();
     for (i, config) in configs().into_iter().enumerate() {
-        for seed in 0..seeds() {
+        for seed in 0..common::crash_seeds(1) {
             sweep(config, 1 + i as u64 + 100 * seed, 1_500, 400, &mut tally);
         }
     }

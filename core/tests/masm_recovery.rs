@@ -6,6 +6,7 @@
 
 #![allow(clippy::expect_used, clippy::unwrap_used)]
 
+mod common;
 mod masm_support;
 
 use std::collections::BTreeMap;
@@ -253,18 +254,9 @@ fn a_migration_interrupted_by_crashes_at_any_page_ends_in_the_same_table() {
     }
 }
 
-/// How many seeds the crash sweeps run: a short sweep in `npm test`, a long one with
-/// `FLASHLAB_CRASH_SEEDS=5000 cargo test --release -p flashlab-core --test masm_recovery -- --nocapture`.
-fn crash_seeds(default: u64) -> u64 {
-    std::env::var("FLASHLAB_CRASH_SEEDS")
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(default)
-}
-
 #[test]
 fn seeded_crash_points_during_flushes_merges_and_migrations_lose_and_duplicate_nothing() {
-    let seeds = crash_seeds(400);
+    let seeds = common::crash_seeds(400);
     let mut points = 0u64;
     for seed in 0..seeds {
         let mut rng = Rng::new(0xC0A5 + seed);

@@ -92,3 +92,12 @@ pub fn error_of_text(text: &str) -> String {
         .unwrap_err()
         .to_string()
 }
+
+/// How many seeds a crash sweep runs: `default` in `npm test`, `FLASHLAB_CRASH_SEEDS` for a long
+/// sweep (masm_recovery, ftl_recovery, append_pack_recovery).
+pub fn crash_seeds(default: u64) -> u64 {
+    std::env::var("FLASHLAB_CRASH_SEEDS")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(default)
+}
