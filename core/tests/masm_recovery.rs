@@ -6,7 +6,6 @@
 
 #![allow(clippy::expect_used, clippy::unwrap_used)]
 
-mod common;
 mod masm_support;
 
 use std::collections::BTreeMap;
@@ -256,7 +255,7 @@ fn a_migration_interrupted_by_crashes_at_any_page_ends_in_the_same_table() {
 
 #[test]
 fn seeded_crash_points_during_flushes_merges_and_migrations_lose_and_duplicate_nothing() {
-    let seeds = common::crash_seeds(400);
+    let seeds = masm_support::common::crash_seeds(400);
     let mut points = 0u64;
     for seed in 0..seeds {
         let mut rng = Rng::new(0xC0A5 + seed);

@@ -4,7 +4,7 @@
 #![allow(dead_code, clippy::unwrap_used, clippy::expect_used)]
 
 #[path = "../common/mod.rs"]
-mod common;
+pub mod common;
 
 use flashlab_core::masm::lab::MasmLab;
 use flashlab_core::sim::{Rng, Run};
