@@ -30,7 +30,9 @@
 //!   -p flashlab-core --test fuzz_scenarios -- --nocapture
 //! ```
 //!
-//! `FLASHLAB_FUZZ_SEED` changes the base seed; `FLASHLAB_FUZZ_ONLY=<index>` replays one input.
+//! `FLASHLAB_FUZZ_SEED` changes the base seed; `FLASHLAB_FUZZ_ONLY=<index>` replays one input;
+//! `FLASHLAB_FUZZ_FROM=<index>` starts a long run there (a million inputs in pieces: N=250000 at
+//! FROM=0, 250000, 500000, 750000 covers the same inputs as one N=1000000 run).
 //! Failing inputs are written to `target/fuzz-failures/<index>.json`.
 
 // The harness times each input on the wall clock (a measurement of the test, not simulated time).
@@ -112,6 +114,8 @@ struct Tally {
     max_accept: Duration,
     max_accept_index: u64,
     max_bytes: usize,
+    /// Accepted loads over `ANSWER_LIMIT`, by the input's `lab`: (count, slowest).
+    slow_loads: std::collections::BTreeMap<String, (u64, Duration)>,
     failures: Vec<(u64, String)>,
 }
 
@@ -138,6 +142,15 @@ fn exercise(index: u64, text: &str, tally: &mut Tally) -> Result<(), String> {
     if answer > *slowest {
         *slowest = answer;
         *slowest_index = index;
+    }
+    if loaded.is_ok() && answer > ANSWER_LIMIT {
+        let lab = serde_json::from_str::<serde_json::Value>(text)
+            .ok()
+            .and_then(|v| v.get("lab").and_then(|l| l.as_str()).map(String::from))
+            .unwrap_or_default();
+        let entry = tally.slow_loads.entry(lab).or_default();
+        entry.0 += 1;
+        entry.1 = entry.1.max(answer);
     }
     if let Err(error) = &loaded
         && answer > ANSWER_LIMIT
@@ -249,6 +262,11 @@ fn report(name: &str, tally: &Tally, wall: Duration) {
         tally.max_accept_index,
         wall
     );
+    for (lab, (count, slowest)) in &tally.slow_loads {
+        println!(
+            "  {name}: {count} accepted {lab} loads over {ANSWER_LIMIT:?}, slowest {slowest:?}"
+        );
+    }
     let shown: Vec<String> = tally
         .failures
         .iter()
@@ -272,7 +290,13 @@ fn half(which: u64) -> (std::ops::Range<u64>, bool) {
         return (if which == 0 { only..only + 1 } else { 0..0 }, light);
     }
     match env_u64("FLASHLAB_FUZZ_N") {
-        Some(n) => (if which == 0 { 0..n / 2 } else { n / 2..n }, false),
+        Some(n) => {
+            // `FLASHLAB_FUZZ_FROM` starts the run at another index, so a long run can be done in
+            // pieces (each input is a pure function of its index and the base seed).
+            let from = env_u64("FLASHLAB_FUZZ_FROM").unwrap_or(0);
+            let mid = from + n / 2;
+            (if which == 0 { from..mid } else { mid..from + n }, false)
+        }
         None => (
             if which == 0 {
                 0..SHORT_N / 2
