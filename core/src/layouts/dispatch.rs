@@ -8,12 +8,13 @@
 //!    is not over, the disk waits up to 8 ms after that query's last completion before the
 //!    scheduler may switch queries (this is what makes CFQ slower than NOOP on a disk with
 //!    competing scans, §5.3.3).
-//! 4. The policy itself is the pure `io::pick`; seeks are counted here, at dispatch.
+//! 4. The policy itself is the pure `io::pick`, run over the queue's index
+//!    (`request_queue.rs`); seeks are counted here, at dispatch.
 //! 5. Every completion is filed with the run's `Scheduler` at dispatch, every idle expiry
 //!    when idling starts; the scheduler's next event is the earliest of them.
 
 use super::error::LayoutError;
-use super::io::{Request, SchedulerState, is_seek, pick};
+use super::io::{SchedulerState, is_seek};
 use super::scan::{ScanEvent, ScanRun};
 use super::settings::Scheduler;
 
@@ -34,7 +35,7 @@ impl ScanRun {
             if dev.idle_until_ns.is_some_and(|t| t > now) {
                 // Idling ends early when the active query issues again.
                 let active = dev.cfq_active;
-                if !dev.queue.iter().any(|r| Some(r.query) == active) {
+                if !active.is_some_and(|a| dev.queue.has_query(a)) {
                     return Ok(());
                 }
                 self.devices[d].idle_until_ns = None;
@@ -45,7 +46,7 @@ impl ScanRun {
             if scheduler == Scheduler::Cfq
                 && let Some(a) = dev.cfq_active
                 && dev.idle_until_ns.is_none()
-                && !dev.queue.iter().any(|r| r.query == a)
+                && !dev.queue.has_query(a)
                 && self.queries[a].finished_ns.is_none()
                 && now < dev.cfq_slice_end_ns
                 && dev.in_flight.is_empty()
@@ -58,11 +59,7 @@ impl ScanRun {
                     return Ok(());
                 }
             }
-            let blocked: Vec<bool> = self
-                .queries
-                .iter()
-                .map(|qs| qs.io_blocked_until_ns > now)
-                .collect();
+            let queries = &self.queries;
             let dev = &mut self.devices[d];
             dev.idle_until_ns = None;
             let snapshot = SchedulerState {
@@ -71,31 +68,15 @@ impl ScanRun {
                 slice_ends_ns: dev.cfq_slice_end_ns,
                 now_ns: now,
             };
-            // Copy the queue only when some query is blocked (rare): the common case picks
-            // straight from the queue, which stays in issue order.
-            let request = if blocked.iter().any(|&b| b) {
-                let eligible: Vec<Request> = dev
-                    .queue
-                    .iter()
-                    .copied()
-                    .filter(|r| !blocked[r.query])
-                    .collect();
-                let Some(i) = pick(scheduler, &eligible, snapshot) else {
-                    return Ok(());
-                };
-                let request = eligible[i];
-                if let Some(pos) = dev.queue.iter().position(|r| r.seq == request.seq) {
-                    dev.queue.remove(pos);
-                }
-                request
-            } else {
-                let Some(i) = pick(scheduler, dev.queue.make_contiguous(), snapshot) else {
-                    return Ok(());
-                };
-                let Some(request) = dev.queue.remove(i) else {
-                    return Ok(());
-                };
-                request
+            let Some(seq) = dev.queue.pick(scheduler, snapshot, |q| {
+                queries
+                    .get(q)
+                    .is_some_and(|qs| qs.io_blocked_until_ns > now)
+            }) else {
+                return Ok(());
+            };
+            let Some(request) = dev.queue.remove(seq) else {
+                return Ok(());
             };
             if scheduler == Scheduler::Cfq && dev.cfq_active != Some(request.query) {
                 dev.cfq_active = Some(request.query);

@@ -189,7 +189,9 @@ pub struct SchedulerState {
     pub now_ns: u64,
 }
 
-/// Step 4, the policy: index into `queue` of the request to dispatch next.
+/// Step 4, the policy: index into `queue` of the request to dispatch next. This is the plain
+/// definition; `dispatch` runs the same choice over an index (`request_queue.rs`, tested
+/// against this).
 pub fn pick(policy: Scheduler, queue: &[Request], s: SchedulerState) -> Option<usize> {
     if queue.is_empty() {
         return None;

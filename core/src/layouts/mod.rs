@@ -10,7 +10,8 @@
 //! 5. `settings`, `cpu`: the knobs (I/O unit, read-ahead, scheduler, compression, index, CPU
 //!    costs) with their sources and calibration points.
 //! 6. `plan`: which I/O units each file's stream needs (full scan, positions, index).
-//! 7. `io`: read-ahead streams, the scheduler policy (NOOP, CFQ-like), seek counting.
+//! 7. `io`: read-ahead streams, the scheduler policy (NOOP, CFQ-like), seek counting;
+//!    `request_queue`: a device queue indexed so each dispatch picks in O(log n).
 //! 8. `device`: the adapter to `device::hdd` and `device::ssd` (no new device model).
 //! 9. `scan`: the executor, stepped one completed I/O request at a time.
 //! 10. `model`: Eq. 1–5 and the digest's combined model (§3.3) as pure functions.
@@ -52,6 +53,7 @@ pub mod plugin;
 pub mod query;
 pub mod queue;
 pub mod reproduce;
+pub mod request_queue;
 pub mod scan;
 pub mod schema;
 pub mod settings;

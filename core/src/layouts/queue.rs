@@ -1,18 +1,17 @@
 //! A device's request queue and its in-flight requests, and where the files of a table are
 //! placed on it (`allocate`); shared by the scan (`scan`) and the dispatcher (`dispatch`).
 
-use std::collections::VecDeque;
-
 use super::device::{DeviceId, ScanDevice};
 use super::error::LayoutError;
 use super::io::{Request, device_span};
+use super::request_queue::RequestQueue;
 use super::settings::ScanSettings;
 
 #[derive(Debug, Clone)]
 pub struct DeviceQueue {
     pub id: DeviceId,
     pub device: ScanDevice,
-    pub queue: VecDeque<Request>,
+    pub queue: RequestQueue,
     /// (completion ns, request), at most the queue depth (1 on a disk).
     pub in_flight: Vec<(u64, Request)>,
     pub last_end: Option<u64>,
@@ -31,7 +30,7 @@ impl DeviceQueue {
         Ok(Self {
             id,
             device: ScanDevice::new(id)?,
-            queue: VecDeque::new(),
+            queue: RequestQueue::default(),
             in_flight: Vec::new(),
             last_end: None,
             next_free_offset: 0,
