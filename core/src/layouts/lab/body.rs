@@ -21,7 +21,7 @@ pub struct LayoutsBody {
     /// The scans: explicit `ops` or a `generator`. All queries run concurrently, each on its own
     /// copy of the table placed one after the other on the device (no scan sharing, §5.3.3).
     pub workload: LayoutsWorkload,
-    /// The time-vs-projectivity sweep computed once at load (shape-only tables, no values).
+    /// The time-vs-projectivity sweep (shape-only tables, no values), computed when first shown.
     #[serde(default)]
     pub sweep: LayoutsSweep,
 }

@@ -3,7 +3,9 @@
 //! 1. `scan_state_consistent`: the scan core's own checks (`ScanRun::check_invariants`: per
 //!    stream delivered ≤ issued ≤ needed, queues in issue order, cursors within the table, a
 //!    finished query read every unit it needed). They walk every stream, so a run of more than
-//!    4,096 units checks every 64 steps and at the end.
+//!    4,096 units checks every 64 steps and at the end. The sweep's own scans are checked here
+//!    too once the sweep has been computed: a model error in them fails this check
+//!    (`lazy_sweep` item 4); asking does not compute the sweep.
 //! 2. `answers_match_oracle`: every finished query's answer equals the plain in-memory scan of
 //!    the table generated from the same seed (`Table::oracle_scan`); so every layout answers
 //!    alike.
@@ -48,7 +50,11 @@ pub fn check(lab: &LayoutsLab) -> Vec<InvariantCheck> {
     let run = &lab.run;
     let done = run.queries.iter().all(|q| q.finished_ns.is_some());
     let dense = lab.total_units <= DENSE_CHECK_UNITS;
-    let state = if dense || done || run.steps.is_multiple_of(SPARSE_CHECK_STEPS) {
+    let state = if let Some(error) = lab.sweep.failure() {
+        InvariantCheck::check("scan_state_consistent", false, || {
+            format!("the sweep's scans failed: {error}")
+        })
+    } else if dense || done || run.steps.is_multiple_of(SPARSE_CHECK_STEPS) {
         let result = run.check_invariants();
         InvariantCheck::check("scan_state_consistent", result.is_ok(), || {
             result.err().unwrap_or_default()

@@ -3,7 +3,8 @@
 //!
 //! 1. Build (`LayoutsLab::new`): generate the table from the seed (`Table::generate`), load one
 //!    copy per query in the chosen layout (`StoredTable::load`), start the concurrent scans on
-//!    the device (`ScanRun::new`), and compute the sweep (`sweep::compute`) once.
+//!    the device (`ScanRun::new`), and check the sweep's inputs (`lazy_sweep::precheck`); the
+//!    sweep itself is computed the first time a projection shows it (`lazy_sweep::LazySweep`).
 //! 2. Step: `ScanRun::step` completes exactly one I/O request (the run's `sim::Scheduler` moves
 //!    time); the step emits `io_done`, and `query_done` for every query that finished, whose
 //!    answer is then checked against the in-memory oracle scan of the same table.
@@ -16,6 +17,7 @@ pub mod body;
 pub mod checks;
 pub mod config;
 pub mod events;
+pub mod lazy_sweep;
 pub mod metrics;
 pub mod payload;
 pub mod sweep;
@@ -25,6 +27,7 @@ use std::collections::VecDeque;
 use std::sync::Arc;
 
 use config::LayoutsConfig;
+use lazy_sweep::{LazySweep, SweepKey};
 use sweep::Sweep;
 
 use crate::layouts::pages::StoredTable;
@@ -54,7 +57,7 @@ pub struct IoRow {
 pub struct LayoutsLab {
     pub cfg: Arc<LayoutsConfig>,
     pub table: Arc<Table>,
-    pub sweep: Arc<Option<Sweep>>,
+    pub sweep: Arc<LazySweep>,
     pub run: ScanRun,
     pub reported: Vec<bool>,
     pub checks: checks::Checks,
@@ -82,19 +85,20 @@ impl LayoutsLab {
             .collect();
         let run = ScanRun::new(&[cfg.device], specs, cfg.settings.clone())
             .map_err(|e| ScenarioError::new("params", e.to_string()))?;
-        let sweep = match &cfg.sweep {
-            Some(s) => Some(
-                sweep::compute(cfg.device, cfg.kind, s)
-                    .map_err(|e| ScenarioError::new("sweep", e.to_string()))?,
-            ),
-            None => None,
-        };
+        let key = cfg.sweep.as_ref().map(|s| SweepKey {
+            device: cfg.device,
+            kind: cfg.kind,
+            cfg: s.clone(),
+        });
+        if let Some(key) = &key {
+            lazy_sweep::precheck(key).map_err(|e| ScenarioError::new("sweep", e.to_string()))?;
+        }
         let total_units = run.streams.iter().map(|s| s.units.len() as u64).sum();
         Ok(Self {
             reported: vec![false; cfg.queries.len()],
             cfg: Arc::new(cfg),
             table: Arc::new(table),
-            sweep: Arc::new(sweep),
+            sweep: Arc::new(LazySweep::new(key)),
             run,
             checks: checks::Checks::default(),
             recent: VecDeque::new(),
@@ -212,7 +216,7 @@ pub fn query_times(lab: &LayoutsLab, q: usize) -> (u64, f64, f64) {
     (elapsed, cpu, elapsed as f64 - cpu)
 }
 
-/// Crate-internal convenience: the scenario's sweep.
+/// Crate-internal convenience: the scenario's sweep, computed on first use.
 pub fn sweep_of(lab: &LayoutsLab) -> Option<&Sweep> {
-    lab.sweep.as_ref().as_ref()
+    lab.sweep.get()
 }

@@ -1,5 +1,5 @@
 //! The time-vs-projectivity sweep shown beside the animation (paper Figs. 2(a), 6(a); digest §7
-//! item 1), computed once when the scenario loads.
+//! item 1), computed once per configuration, the first time it is shown (`lazy_sweep.rs`).
 //!
 //! 1. On the scenario's device, with its scheduler, compression and access path, and the sweep's
 //!    own scale and I/O sizes (default 4 M rows, 128 KB units, 6 MB read-ahead): one row-store
