@@ -1,7 +1,7 @@
 //! APPEND_GROUP and PUT_FENCE: how merge-execute writes the generated levels (§2.3 prose,
 //! which Alg. 1 lines 35–40 contradict; digest §2.5, §8 item 13).
 //!
-//! 1. A coalesced group R = [f]? ++ S goes into the tail of L_m^new if it fits whole (groups
+//! 1. A coalesced group R = [f]? ++ COALESCE(S) goes into the tail of L_m^new if it fits whole (groups
 //!    never straddle blocks); a fence f into L_succ(m) moves p_last to f's target.
 //! 2. Otherwise a new block starts: with f first, or with a synthetic first-entry fence
 //!    (k → p_last) so that (I2) holds, or bare on the bottom level of a full merge.
@@ -9,7 +9,7 @@
 //!    PUT_FENCE puts (key, → new block) into the generated level above (−∞ for a level's first
 //!    block), recursively; above the top generated disk level is L0^new.
 
-use super::entry::{Entry, Key};
+use super::entry::{Coalesced, Entry, Key};
 use super::error::FdError;
 use super::lookup::first_fence_key;
 use super::store::Block;
@@ -21,8 +21,10 @@ impl FdTree {
         &mut self,
         key: Key,
         fence: Option<Entry>,
-        r: &[Entry],
+        c: Coalesced,
     ) -> Result<(), FdError> {
+        // R = [f]? ++ COALESCE(S), pushed entry by entry (no staging array: 1–3 entries).
+        let r_len = usize::from(fence.is_some()) + c.len();
         let beta = self.cfg.beta_entries;
         let m = self.merge.as_mut().ok_or(FdError::NoMerge)?;
         let full = m.plan.full;
@@ -33,20 +35,19 @@ impl FdTree {
         let level = &m.new[deepest];
         if let (true, Some(&tail)) = (level.tail_open, level.blocks.last()) {
             let t = self.store.get_mut(tail)?;
-            if t.entries.len() + r.len() <= beta {
-                // One push per entry: r holds 1–3 entries, too few for a memcpy call to pay.
-                for &e in r {
-                    t.entries.push(e);
-                }
+            if t.entries.len() + r_len <= beta {
+                t.entries.extend(fence);
+                t.entries.extend(c.entries(key));
                 return Ok(());
             }
         }
-        let mut entries = Vec::with_capacity(beta);
+        let mut entries = self.store.entry_vec(beta);
         if fence.is_none() && !full {
             let p_last = m.p_last.ok_or(FdError::Impossible("no p_last".into()))?;
             entries.push(Entry::fence(key, p_last)); // synthetic first-entry fence (I2)
         }
-        entries.extend_from_slice(r);
+        entries.extend(fence);
+        entries.extend(c.entries(key));
         self.new_block(
             deepest,
             Block {

@@ -16,8 +16,7 @@
 //!    worst insertion ≤ 1/10 of DS's; σ_FC < σ_DS / 3; XM's worst lookup ≥ 0.9 × its longest
 //!    merge; throughput FC ≥ DS and DS > XM (as completion-time ratios).
 //! 4. Fig. 9a: FD+FC without memory sharing: worst insertion ≈ FD+DS's (±25%).
-//! 5. Fig. 7 (scale-up): the same stream on a 4× larger preload (2,000 → 8,000 keys): FD+DS's
-//!    worst insertion grows with the index (≥ 2×), FD+FC's stays flat (≤ 2×).
+//! 5. Fig. 7 (scale-up): in `claims_scaleup`, at block granularity (10M and 90M keys).
 //! 6. Space over time: FD+DS's peak live blocks over FD+FC's, on the same run (FD+DS holds
 //!    the old levels until the merge ends: about double what the merge rewrites).
 
@@ -221,49 +220,6 @@ fn fig6(xm: &SimReport, ds: &SimReport, fc: &SimReport, fc_no_ms: &SimReport) ->
     ]
 }
 
-fn fig7() -> Vec<Claim> {
-    let worst = |scheme, policy, preload| {
-        run_sized(scheme, policy, preload).map(|r| r.stats(OpKind::Insert).max_ns as f64)
-    };
-    let (Some(ds_small), Some(ds_big), Some(fc_small), Some(fc_big)) = (
-        worst(Scheme::Ds, MergePolicy::DS, PRELOAD / 4),
-        worst(Scheme::Ds, MergePolicy::DS, PRELOAD),
-        worst(Scheme::Fc, MergePolicy::FC, PRELOAD / 4),
-        worst(Scheme::Fc, MergePolicy::FC, PRELOAD),
-    ) else {
-        return Vec::new();
-    };
-    let method = format!(
-        "{}; the same {REQUESTS} requests on {} and {PRELOAD} preloaded keys (paper: 10M → 90M). \
-         At this scale the small index has a full merge inside the stream (DS worst 261 ms = \
-         its longest merge) and the large one does not (69 ms, longest merge 92 ms), so the \
-         ratio does not measure Fig. 7's effect: a stream long enough to hold a full merge at \
-         every size is needed (not done)",
-        scale(),
-        PRELOAD / 4
-    );
-    vec![
-        Claim::at_least(
-            "seed002.fig7.ds_worst_grows",
-            "Fig. 7: FD+DS's worst insertion grows with the index (659 s at 90M keys); \
-             4× the keys: ratio of worst insertions",
-            "×",
-            2.0,
-            ratio(ds_big, ds_small),
-            method.clone(),
-        ),
-        Claim::at_most(
-            "seed002.fig7.fc_worst_flat",
-            "Fig. 7: FD+FC's worst insertion stays flat (< 1 s at every size); 4× the keys: \
-             ratio of worst insertions",
-            "×",
-            2.0,
-            ratio(fc_big, fc_small),
-            method,
-        ),
-    ]
-}
-
 pub fn claims() -> Vec<Claim> {
     let mut out = vec![calibration()];
     out.extend(fig1());
@@ -276,7 +232,7 @@ pub fn claims() -> Vec<Claim> {
     if let (Some(xm), Some(ds), Some(fc), Some(no_ms)) = runs {
         out.extend(fig6(&xm, &ds, &fc, &no_ms));
     }
-    out.extend(fig7());
+    out.extend(super::claims_scaleup::claims());
     out.extend(super::claims_ablation::claims());
     out.extend(super::claims_btree::claims());
     out
@@ -289,7 +245,7 @@ mod tests {
     #[test]
     fn every_claim_is_computed_with_a_finite_value() {
         let claims = claims();
-        assert_eq!(claims.len(), 20, "{claims:?}");
+        assert_eq!(claims.len(), 23, "{claims:?}");
         assert!(claims.iter().all(|c| c.simulated_value.is_finite()));
         assert!(claims.iter().any(|c| c.pass));
     }

@@ -16,7 +16,7 @@
 
 use super::baseline::{Baseline, run_baseline};
 use super::conc::{ConcurrentRun, Scheme, SsdCost};
-use super::workload::{GenR, Op};
+use super::workload::{GenR, Op, split_gr_clients};
 use super::{FdConfig, MergePolicy, Uniqueness};
 use crate::plugin::Claim;
 
@@ -31,19 +31,7 @@ type Clients = Vec<Vec<(Op, Option<u64>)>>;
 fn stream(lookup_permille: u32) -> (Vec<Op>, Clients) {
     let mut g = GenR::new(SEED, lookup_permille, 1);
     let pre = g.preload(PRELOAD);
-    let mut clients: Clients = vec![Vec::new(); READERS + 2];
-    let mut next = 0;
-    for _ in 0..REQUESTS {
-        match g.next_op() {
-            op @ (Op::Insert { key, .. } | Op::Delete { key }) => {
-                clients[READERS + (key % 2) as usize].push((op, None))
-            }
-            op => {
-                clients[next].push((op, None));
-                next = (next + 1) % READERS;
-            }
-        }
-    }
+    let clients = split_gr_clients(&mut g, REQUESTS, READERS);
     (pre, clients)
 }
 

@@ -103,6 +103,7 @@ pub struct Coalesced {
 }
 
 impl Coalesced {
+    #[inline]
     pub fn entries(&self, key: Key) -> impl Iterator<Item = Entry> {
         let d = self.delete.then_some(Entry {
             key,
@@ -114,6 +115,7 @@ impl Coalesced {
         });
         d.into_iter().chain(i)
     }
+    #[inline]
     pub fn len(&self) -> usize {
         usize::from(self.delete) + usize::from(self.insert.is_some())
     }
@@ -126,6 +128,7 @@ impl Coalesced {
 /// level from the deepest merged level up to L0, each level's entries in D-before-I order.
 /// In a full merge a delete left unmatched targets nothing (only an invalid delete can leave
 /// one, Rem. A.1), so it is dropped and counted as cancelled.
+#[inline]
 pub fn coalesce(deepest_first: impl IntoIterator<Item = Entry>, full_merge: bool) -> Coalesced {
     let (mut ins_in, mut del_in) = (0u64, 0u64);
     let mut pending_delete = false;

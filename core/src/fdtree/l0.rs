@@ -101,12 +101,20 @@ impl L0 {
     }
 
     /// Removes every entry with key ≤ `key`; returns how many were removed.
+    /// Pops from the front: a merge step removes a few entries, and a `split_off` per step
+    /// allocated new nodes along the split path.
     pub fn remove_through(&mut self, key: Key) -> usize {
-        let rest = self.entries.split_off(&(key, u8::MAX));
-        let gone = std::mem::replace(&mut self.entries, rest);
-        let fences_gone = gone.values().filter(|k| !k.is_data()).count();
-        self.fences -= fences_gone;
-        gone.len()
+        let mut gone = 0;
+        while let Some(first) = self.entries.first_entry() {
+            if first.key().0 > key {
+                break;
+            }
+            if !first.remove().is_data() {
+                self.fences -= 1;
+            }
+            gone += 1;
+        }
+        gone
     }
 
     /// Removes every fence, keeping data entries (merge-finalize with z > 0).

@@ -5,11 +5,11 @@
 //! 1. `merge_begin` (merge-prepare): plan m and Ô (see `prepare`); L0 becomes L0^old, an empty
 //!    L0^new takes new modifications and the merge's fences; the old levels 1..m move into the
 //!    merge; the wavefront fence is (−∞ → the target of L0's −∞ fence).
-//! 2. Stage (m-stage): read the next block of every old level whose buffer ran dry (one read
-//!    per step, each old block exactly once); then move whole key-groups, in key order, from all
-//!    buffers and L0^old into the staging area 𝒮 until some level needs its next block. Fences
-//!    into L_succ(m) (those of the deepest merged level, identified by level, digest §8 item 6)
-//!    travel with their group; fences into merged levels are dropped.
+//! 2. Stage (m-stage, in `stage`): read the next block of every old level whose buffer ran dry
+//!    (one read per step, each old block exactly once); then move whole key-groups, in key
+//!    order, from all buffers and L0^old into the staging area 𝒮 until some level needs its
+//!    next block. Fences into L_succ(m) (those of the deepest merged level, identified by
+//!    level, digest §8 item 6) travel with their group; fences into merged levels are dropped.
 //! 3. Insert (m-insert): COALESCE each group (N_Δ, N_∇ decremented by the cancelled entries),
 //!    APPEND_GROUP into L_m^new and PUT_FENCE up through the generated levels to L0^new. A step
 //!    ends when a block is finished (one output block written).
@@ -23,7 +23,7 @@
 
 use std::collections::VecDeque;
 
-use super::entry::{BlockId, Entry, coalesce};
+use super::entry::{BlockId, coalesce};
 use super::error::FdError;
 use super::l0::L0;
 pub use super::merge_state::{Group, Merge, MergeEvent, MergePhase, NewLevel, OldLevel};
@@ -150,55 +150,6 @@ impl FdTree {
         self.merge.as_mut().ok_or(FdError::NoMerge)
     }
 
-    fn step_stage(&mut self) -> Result<MergeEvent, FdError> {
-        let m = self.merge.as_mut().ok_or(FdError::NoMerge)?;
-        if let Some(level) = m.old.iter_mut().find(|l| l.needs_read()) {
-            let id = level.live[level.read];
-            level.read += 1;
-            let block = self.store.read(id)?;
-            level.buffer.extend(block.entries.iter().copied());
-            return Ok(MergeEvent::StageRead {
-                label: level.label,
-                block: id,
-            });
-        }
-        let mut groups = 0;
-        while let Some(key) = m.next_key() {
-            let mut group = Group {
-                key,
-                fence: None,
-                data_len: 0,
-            };
-            for level in m.old.iter_mut().rev() {
-                while level.buffer.front().is_some_and(|e| e.key == key) {
-                    if let Some(e) = level.buffer.pop_front() {
-                        take_entry(&mut group, &mut m.staged_data, e, level.fences_to_below);
-                    }
-                }
-            }
-            while m.l0_unstaged.front().is_some_and(|e| e.key == key) {
-                if let Some(e) = m.l0_unstaged.pop_front() {
-                    if let Some(b) = e.fence_target() {
-                        m.round_l0_fence_ptr = Some(b);
-                    }
-                    take_entry(&mut group, &mut m.staged_data, e, m.l0_fences_to_below);
-                }
-            }
-            m.last_staged_key = Some(key);
-            m.staged.push_back(group);
-            groups += 1;
-            if m.old.iter().any(OldLevel::needs_read) {
-                break;
-            }
-        }
-        m.phase = if groups == 0 && m.exhausted() {
-            MergePhase::Switch
-        } else {
-            MergePhase::Insert
-        };
-        Ok(MergeEvent::Staged { groups })
-    }
-
     fn step_insert(&mut self) -> Result<MergeEvent, FdError> {
         let written_before = self.store.io.blocks_written;
         let mut groups = 0;
@@ -211,19 +162,16 @@ impl FdTree {
             };
             groups += 1;
             let data_in = group.data_len as u64;
-            let c = coalesce(m.staged_data.drain(..group.data_len), full);
+            // The group's entries are the next `data_len` of the staged data (pop, not drain:
+            // a drain per group costs more than the 1–2 entries it moves).
+            let staged = &mut m.staged_data;
+            let c = coalesce((0..group.data_len).map_while(|_| staged.pop_front()), full);
             self.n_inserts -= c.inserts_cancelled;
             self.n_deletes -= c.deletes_cancelled;
             self.metrics.entries_merged_in += data_in;
             // R = [f]? ++ COALESCE(S): at most a fence, a delete and an insert.
-            let mut r = [Entry::fence(group.key, 0); 3];
-            let mut n = 0;
-            for e in group.fence.into_iter().chain(c.entries(group.key)) {
-                r[n] = e;
-                n += 1;
-            }
-            if n > 0 {
-                self.append_group(group.key, group.fence, &r[..n])?;
+            if group.fence.is_some() || !c.is_empty() {
+                self.append_group(group.key, group.fence, c)?;
             }
             if self.store.io.blocks_written > written_before {
                 break;
@@ -318,14 +266,5 @@ impl FdTree {
             reclaimed: old_blocks,
             blocks_written: self.store.io.blocks_written - written_before,
         })
-    }
-}
-
-fn take_entry(group: &mut Group, data: &mut VecDeque<Entry>, e: Entry, keep_fences: bool) {
-    if e.kind.is_data() {
-        data.push_back(e);
-        group.data_len += 1;
-    } else if keep_fences {
-        group.fence = Some(e);
     }
 }

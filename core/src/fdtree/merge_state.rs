@@ -135,14 +135,4 @@ impl Merge {
             .all(|l| l.buffer.is_empty() && l.read == l.live.len())
             && self.l0_unstaged.is_empty()
     }
-
-    /// The next key to stage: the smallest over the level buffers and unstaged L0^old.
-    pub(super) fn next_key(&self) -> Option<Key> {
-        let disk = self
-            .old
-            .iter()
-            .filter_map(|l| l.buffer.front().map(|e| e.key));
-        let mem = self.l0_unstaged.front().map(|e| e.key);
-        disk.chain(mem).min()
-    }
 }

@@ -11,8 +11,8 @@
 //! 6. `lookup`: lookups through fences (one block per level) and range queries, on either side
 //!    of the wavefront during a merge (I7).
 //! 7. `prepare`: Eq. (1)–(2), B̂ and the preemptive-skipping labels Ô (pure functions).
-//! 8. `merge`: the steppable one-pass merge: stage, insert, delete (wavefront), switch;
-//!    `append`: APPEND_GROUP / PUT_FENCE into the generated levels; `merge_state`: its data.
+//! 8. `merge`: the steppable one-pass merge: stage (`stage`), insert, delete (wavefront),
+//!    switch; `append`: APPEND_GROUP / PUT_FENCE into the generated levels; `merge_state`: its data.
 //! 9. `finalize`: level skipping and tightening (Eq. (3)).
 //! 10. `invariants`, `merge_checks`: I1–I7 as code.
 //! 11. `baseline`: the FD-tree of Li et al. and an in-place B+tree, block-counted, and timed on
@@ -21,7 +21,7 @@
 //! 13. `workload`: the G_R and G_T generators of §5, deterministic from a seed.
 //! 14. `conc`: FD+XM, FD+DS and FD+FC under closed-loop clients in the discrete-event kernel.
 //! 15. `lab`, `plugin`: the lab (the concurrent run stepped one event at a time, its view and
-//!     invariants); `claims` (+ `claims_ablation`: level skipping, proactive triggering; `claims_btree`: Fig. 10), `bench`, `calibration`: what it says to `flashlab reproduce`,
+//!     invariants); `claims` (+ `claims_ablation`: level skipping, proactive triggering; `claims_btree`: Fig. 10; `claims_scaleup`: Fig. 7 at block granularity), `bench`, `calibration`: what it says to `flashlab reproduce`,
 //!     `bench` and `docs/CALIBRATION.md`.
 
 pub mod append;
@@ -31,6 +31,7 @@ pub mod calibration;
 pub mod claims;
 pub mod claims_ablation;
 pub mod claims_btree;
+pub mod claims_scaleup;
 pub mod conc;
 pub mod config;
 pub mod entry;
@@ -46,6 +47,7 @@ pub mod merge_state;
 pub mod plugin;
 pub mod prepare;
 pub mod reproduce;
+pub mod stage;
 pub mod store;
 pub mod tree;
 pub mod workload;

@@ -127,6 +127,29 @@ impl GenR {
     }
 }
 
+/// The next `requests` G_R ops split over `readers` reader clients (lookups, round robin) and
+/// two writers (a key's insert and delete on the same writer, by key parity), closed loop.
+pub fn split_gr_clients(
+    g: &mut GenR,
+    requests: usize,
+    readers: usize,
+) -> Vec<Vec<(Op, Option<u64>)>> {
+    let mut clients = vec![Vec::new(); readers + 2];
+    let mut next = 0;
+    for _ in 0..requests {
+        match g.next_op() {
+            op @ (Op::Insert { key, .. } | Op::Delete { key }) => {
+                clients[readers + (key % 2) as usize].push((op, None))
+            }
+            op => {
+                clients[next].push((op, None));
+                next = (next + 1) % readers;
+            }
+        }
+    }
+    clients
+}
+
 /// G_T of Rem. A.8.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct GenT {

@@ -130,6 +130,21 @@ impl ConcurrentRun {
                 tree.settle(64)?;
             }
         }
+        Self::from_state(scheme, tree, map, cost, clients)
+    }
+
+    /// Starts the timed run from a tree built elsewhere (untimed) and the map of its contents;
+    /// no merge may be active.
+    pub fn from_state(
+        scheme: Scheme,
+        tree: FdTree,
+        map: BTreeMap<u64, u64>,
+        cost: SsdCost,
+        clients: Vec<Vec<(Op, Option<u64>)>>,
+    ) -> Result<Self, FdError> {
+        if tree.merge_active() {
+            return Err(FdError::MergeActive);
+        }
         let mut sched = Scheduler::new(u64::MAX);
         let clients: Vec<Client> = clients
             .into_iter()
