@@ -73,7 +73,7 @@ mod tests {
     #![allow(clippy::unwrap_used)]
 
     use super::*;
-    use crate::ipa::workload::drive;
+    use crate::ipa::workload::{Op, drive};
 
     /// Step 1: a chunk from the cloned loaded store is the run `drive` does from scratch.
     #[test]
@@ -96,6 +96,46 @@ mod tests {
             let mb = drive(&mut b, &mut wb, seed, 300).unwrap();
             assert_eq!(a, b);
             assert_eq!(ma, mb);
+        }
+    }
+
+    /// The bench's fast paths (`next_txn_into`, `IpaStore::add`, reused buffers) simulate
+    /// exactly what the plain path does: a fresh `Vec` of ops per transaction and every `Add`
+    /// as `get` then `update`. Same store state, WAL, flash, counters and page-event trace.
+    #[test]
+    fn the_fast_transaction_path_equals_get_then_update() {
+        let cfg = fit_device(
+            &StoreConfig {
+                buffer_frames: 16,
+                ..StoreConfig::small_slc()
+            },
+            (ITEMS + CUSTOMERS + 11 + CHUNK) as usize,
+            0.85,
+        );
+        let workload = Workload::TpcC(TpcC::new(ITEMS, CUSTOMERS));
+        let mut loaded = IpaStore::new(cfg).unwrap();
+        load(&mut loaded, &workload).unwrap();
+        loaded.enable_trace();
+        for seed in [3, 4] {
+            let (mut fast, mut wf) = (loaded.clone(), workload.clone());
+            run_txns(&mut fast, &mut wf, seed, 400).unwrap();
+            let (mut plain, mut wp) = (loaded.clone(), workload.clone());
+            let mut rng = crate::sim::Rng::new(seed);
+            for _ in 0..400 {
+                for op in wp.next_txn(&mut rng) {
+                    match op {
+                        Op::Add { key, field, delta } => {
+                            let current = plain.get(key).unwrap().unwrap();
+                            let v = (i64::from(current[field]) + delta).rem_euclid(1 << 32);
+                            plain.update(key, field, v as u32).unwrap();
+                        }
+                        other => execute(&mut plain, &other).unwrap(),
+                    }
+                }
+            }
+            assert!(fast.counters.appends > 100 && fast.ftl.counters.erases > 10);
+            assert_eq!(fast, plain, "seed {seed}");
+            assert_eq!(wf, wp, "seed {seed}");
         }
     }
 }
