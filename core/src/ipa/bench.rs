@@ -23,13 +23,7 @@ const CHUNK: u64 = 2000;
 
 /// Runs about `txns` TPC-C transactions; returns how many ran.
 pub fn tpcc(txns: u64) -> u64 {
-    let base = StoreConfig {
-        buffer_frames: 16,
-        ..StoreConfig::small_slc()
-    };
-    // Room for the load and CHUNK transactions' inserts.
-    let cfg = fit_device(&base, (ITEMS + CUSTOMERS + 11 + CHUNK) as usize, 0.85);
-    let Ok(mut loaded) = IpaStore::new(cfg) else {
+    let Ok(mut loaded) = IpaStore::new(bench_config()) else {
         return 0;
     };
     let workload = Workload::TpcC(TpcC::new(ITEMS, CUSTOMERS));
@@ -49,6 +43,16 @@ pub fn tpcc(txns: u64) -> u64 {
         seed += 1;
     }
     done
+}
+
+/// The bench's store: 16 frames, the device fitted 85 % full with room for the load and
+/// CHUNK transactions' inserts.
+fn bench_config() -> StoreConfig {
+    let base = StoreConfig {
+        buffer_frames: 16,
+        ..StoreConfig::small_slc()
+    };
+    fit_device(&base, (ITEMS + CUSTOMERS + 11 + CHUNK) as usize, 0.85)
 }
 
 /// Step 1: the load phase of `drive`.
@@ -75,20 +79,19 @@ mod tests {
     use super::*;
     use crate::ipa::workload::{Op, drive};
 
-    /// Step 1: a chunk from the cloned loaded store is the run `drive` does from scratch.
-    #[test]
-    fn a_chunk_from_the_loaded_clone_equals_drive_from_scratch() {
-        let cfg = fit_device(
-            &StoreConfig {
-                buffer_frames: 16,
-                ..StoreConfig::small_slc()
-            },
-            (ITEMS + CUSTOMERS + 11 + CHUNK) as usize,
-            0.85,
-        );
+    /// The bench's device and workload, loaded.
+    fn loaded() -> (StoreConfig, Workload, IpaStore) {
+        let cfg = bench_config();
         let workload = Workload::TpcC(TpcC::new(ITEMS, CUSTOMERS));
         let mut loaded = IpaStore::new(cfg.clone()).unwrap();
         load(&mut loaded, &workload).unwrap();
+        (cfg, workload, loaded)
+    }
+
+    /// Step 1: a chunk from the cloned loaded store is the run `drive` does from scratch.
+    #[test]
+    fn a_chunk_from_the_loaded_clone_equals_drive_from_scratch() {
+        let (cfg, workload, loaded) = loaded();
         for seed in [1, 2] {
             let (mut a, mut wa) = (loaded.clone(), workload.clone());
             let ma = run_txns(&mut a, &mut wa, seed, 300).unwrap();
@@ -104,17 +107,7 @@ mod tests {
     /// as `get` then `update`. Same store state, WAL, flash, counters and page-event trace.
     #[test]
     fn the_fast_transaction_path_equals_get_then_update() {
-        let cfg = fit_device(
-            &StoreConfig {
-                buffer_frames: 16,
-                ..StoreConfig::small_slc()
-            },
-            (ITEMS + CUSTOMERS + 11 + CHUNK) as usize,
-            0.85,
-        );
-        let workload = Workload::TpcC(TpcC::new(ITEMS, CUSTOMERS));
-        let mut loaded = IpaStore::new(cfg).unwrap();
-        load(&mut loaded, &workload).unwrap();
+        let (_, workload, mut loaded) = loaded();
         loaded.enable_trace();
         for seed in [3, 4] {
             let (mut fast, mut wf) = (loaded.clone(), workload.clone());
