@@ -19,26 +19,63 @@
 //!    it, so a violation is a bug upstream, refused rather than applied.
 //! 4. `erase(block)` resets every byte to 0xFF, clears program counts, and adds one to the
 //!    block's erase count (the only way charge goes down; counts only grow).
+//!
+//! Speed (issue 10 "Performance"), with results identical to the plain per-cell rules:
+//! - Erase is lazy: a page with no program since its block's erase (`programs == 0`) *is*
+//!   erased, so its stored bytes are never read; `page_data` answers 0xFF for it, a whole-page
+//!   program overwrites the stale bytes, a partial program fills them with 0xFF first, and
+//!   equality compares what the pages hold, not stale bytes.
+//! - The charge check (rule 2) works on 64 cells at a time: for each (prefix, new bit) pair
+//!   whose placement would fall, a mask of the cells in exactly that state; the first set bit
+//!   in cell order and the popcount give the same error as the cell-by-cell loop (a test keeps
+//!   that loop as the reference).
 
 use std::sync::Arc;
 
 use super::error::FlashError;
 use super::layout::ERASED;
+use crate::device::nand::layout::VthLayout;
 use crate::device::nand::page_map::PageMap;
 use crate::device::nand::program::page_order;
 use crate::device::nand::{CellType, NandConfig, NandError};
 
 /// One erase block's bytes and counters.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone)]
 pub struct ByteBlock {
     /// Page steps programmed per wordline (0 = erased wordline).
     pub wordline_steps: Vec<u8>,
-    /// Page data, indexed by page number.
-    pub pages: Vec<Vec<u8>>,
+    /// Page data, indexed by page number; stale (logically 0xFF) while `programs[p] == 0`.
+    pages: Vec<Vec<u8>>,
+    /// A page of 0xFF, what every unprogrammed page reads as.
+    erased: Vec<u8>,
     /// Programs of each page since the last erase (first program + appends).
     pub programs: Vec<u32>,
     pub erase_count: u64,
 }
+
+impl ByteBlock {
+    /// What page `p` holds: its bytes, or 0xFF everywhere if unprogrammed since the erase.
+    pub fn page_data(&self, p: usize) -> &[u8] {
+        if self.programs[p] == 0 {
+            &self.erased
+        } else {
+            &self.pages[p]
+        }
+    }
+}
+
+/// Equal when the blocks hold the same data and counters (stale bytes of erased pages aside).
+impl PartialEq for ByteBlock {
+    fn eq(&self, other: &Self) -> bool {
+        self.wordline_steps == other.wordline_steps
+            && self.programs == other.programs
+            && self.erase_count == other.erase_count
+            && self.pages.len() == other.pages.len()
+            && (0..self.pages.len()).all(|p| self.page_data(p) == other.page_data(p))
+    }
+}
+
+impl Eq for ByteBlock {}
 
 /// A flash device of identical blocks.
 #[derive(Debug, Clone, PartialEq)]
@@ -51,10 +88,80 @@ pub struct ByteNand {
     wl_pages: Vec<Vec<usize>>,
     /// Whether a first program of any step can never lower a cell (checked once per layout).
     fresh_never_lowers: bool,
+    /// `falling_states` for every (step, done, new_steps) below 5, at `falling_index`.
+    falling: Vec<Vec<Falling>>,
 }
 
 fn bit(byte: u8, j: usize) -> u8 {
     (byte >> (7 - j)) & 1
+}
+
+/// A (prefix, new bit) state of a cell whose placement falls, with its from / to placements.
+type Falling = (u8, u8, usize, usize);
+
+/// Rule 2's table: p = the cell's bits over `new_steps` pages (current data), nb = the new bit
+/// of page `step`; from / to placements as `prefix` + `placement_of` define them; the states
+/// where `to < from`, in (p, nb) order.
+fn falling_states(layout: &VthLayout, (step, done, new_steps): (u8, u8, u8)) -> Vec<Falling> {
+    let states = (1usize << new_steps).min(16);
+    let mut falling = Vec::new();
+    for p in 0..states {
+        let p = p as u8;
+        let from = layout.placement_of(done, p);
+        for nb in 0..2u8 {
+            let to = layout.placement_of(new_steps, (p & !(1 << step)) | (nb << step));
+            if to < from {
+                falling.push((p, nb, from, to));
+            }
+        }
+    }
+    falling
+}
+
+/// Where `falling_states(step, done, new_steps)` sits in `ByteNand::falling` (each below 5).
+fn falling_index(step: u8, done: u8, new_steps: u8) -> usize {
+    25 * usize::from(step) + 5 * usize::from(done) + usize::from(new_steps)
+}
+
+/// Rule 2's answer: accepted, or the first falling cell (index, from / to placements) and
+/// how many cells would fall.
+fn lower_charge_result(
+    layout: &VthLayout,
+    page: usize,
+    first: Option<(usize, usize, usize)>,
+    cells: usize,
+) -> Result<(), NandError> {
+    let Some((cell, from, to)) = first else {
+        return Ok(());
+    };
+    let describe = |index: usize| {
+        let p = layout.placement(index);
+        format!("{} ({})", p.name, p.bits_label)
+    };
+    Err(NandError::WouldLowerCharge {
+        page,
+        cell,
+        from: describe(from),
+        to: describe(to),
+        from_state: from,
+        to_state: to,
+        cells,
+    })
+}
+
+/// Up to 8 bytes of `data` from `at` as a big-endian word, missing bytes zero.
+fn load_be(data: &[u8], at: usize) -> u64 {
+    let mut word = [0u8; 8];
+    let end = (at + 8).min(data.len());
+    word[..end - at].copy_from_slice(&data[at..end]);
+    u64::from_be_bytes(word)
+}
+
+/// 0xFF in every byte of `x` that is not zero, 0x00 elsewhere.
+fn nonzero_bytes(x: u64) -> u64 {
+    const LOW7: u64 = 0x7F7F_7F7F_7F7F_7F7F;
+    let high = (((x & LOW7) + LOW7) | x) & !LOW7;
+    (high >> 7) * 0xFF
 }
 
 impl ByteNand {
@@ -79,16 +186,20 @@ impl ByteNand {
         let block = ByteBlock {
             wordline_steps: vec![0; wordlines],
             pages: vec![vec![ERASED; page_bytes]; pages],
+            erased: vec![ERASED; page_bytes],
             programs: vec![0; pages],
             erase_count: 0,
         };
         Self {
-            config: Arc::new(config),
             page_map,
             page_bytes,
             blocks: vec![block; blocks],
             wl_pages,
             fresh_never_lowers,
+            falling: (0..125u8)
+                .map(|i| falling_states(&config.layout, (i / 25, i / 5 % 5, i % 5)))
+                .collect(),
+            config: Arc::new(config),
         }
     }
 
@@ -114,10 +225,10 @@ impl ByteNand {
 
     pub fn read(&self, block: usize, page: usize) -> Result<&[u8], FlashError> {
         let b = self.block(block)?;
-        b.pages
-            .get(page)
-            .map(Vec::as_slice)
-            .ok_or_else(|| self.nand_err(block, page, self.out_of_range(page)))
+        if page >= b.pages.len() {
+            return Err(self.nand_err(block, page, self.out_of_range(page)));
+        }
+        Ok(b.page_data(page))
     }
 
     fn out_of_range(&self, page: usize) -> NandError {
@@ -161,7 +272,7 @@ impl ByteNand {
         (0..steps).fold(0u8, |acc, s| {
             let v = match replace {
                 Some((rs, rb)) if rs == s => rb,
-                _ => bit(b.pages[self.wl_pages[wl][usize::from(s)]][c / 8], c % 8),
+                _ => bit(b.page_data(self.wl_pages[wl][usize::from(s)])[c / 8], c % 8),
             };
             acc | (v << s)
         })
@@ -208,7 +319,7 @@ impl ByteNand {
         if !(fresh && self.fresh_never_lowers) {
             let checked = if new_steps > done && bytes.len() != self.page_bytes {
                 // A first program of a step through `append` (rare): every cell moves.
-                let mut full = b.pages[page].clone();
+                let mut full = b.page_data(page).to_vec();
                 full[offset..offset + bytes.len()].copy_from_slice(bytes);
                 self.check_charge(b, page, wl, (step, done, new_steps), 0, &full)
             } else {
@@ -217,6 +328,10 @@ impl ByteNand {
             checked.map_err(|e| self.nand_err(block, page, e))?;
         }
         let b = &mut self.blocks[block];
+        if b.programs[page] == 0 && bytes.len() != self.page_bytes {
+            // Lazy erase: the stale bytes become the 0xFF they stand for.
+            b.pages[page].fill(ERASED);
+        }
         b.pages[page][offset..offset + bytes.len()].copy_from_slice(bytes);
         b.programs[page] += 1;
         b.wordline_steps[wl] = new_steps;
@@ -263,9 +378,7 @@ impl ByteNand {
     pub fn erase(&mut self, block: usize) -> Result<u64, FlashError> {
         self.block(block)?;
         let b = &mut self.blocks[block];
-        for p in &mut b.pages {
-            p.fill(ERASED);
-        }
+        // Lazy erase: `programs == 0` makes every page read 0xFF (module header).
         b.programs.fill(0);
         b.wordline_steps.fill(0);
         b.erase_count += 1;
@@ -307,66 +420,59 @@ impl ByteNand {
     ) -> Result<(), NandError> {
         let layout = &self.config.layout;
         let fresh = new_steps > done;
-        // falls[p][nb]: p = the cell's bits over `new_steps` pages (current data), nb = the new
-        // bit of page `step`; from / to placements as `prefix` + `placement_of` define them.
-        let states = 1usize << new_steps;
-        let mut falls = [[None::<(usize, usize)>; 2]; 16];
-        for (p, row) in falls.iter_mut().enumerate().take(states) {
-            let p = p as u8;
-            let from = layout.placement_of(done, p);
-            for (nb, slot) in row.iter_mut().enumerate() {
-                let to = layout.placement_of(new_steps, (p & !(1 << step)) | ((nb as u8) << step));
-                if to < from {
-                    *slot = Some((from, to));
-                }
+        let computed;
+        let falling: &[Falling] = match self.falling.get(falling_index(step, done, new_steps)) {
+            Some(list) if step < 5 && done < 5 && new_steps < 5 => list,
+            _ => {
+                computed = falling_states(layout, (step, done, new_steps));
+                &computed
             }
-        }
-        let old = &b.pages[page][offset..offset + bytes.len()];
+        };
+        let old = &b.page_data(page)[offset..offset + bytes.len()];
         let steps = usize::from(new_steps);
+        // The wordline's pages over the checked range: page `step` is the current data.
+        let mut wl_data: [&[u8]; 4] = [&[]; 4];
+        for (s, slot) in wl_data.iter_mut().enumerate().take(steps) {
+            *slot = if s == usize::from(step) {
+                old
+            } else {
+                &b.page_data(self.wl_pages[wl][s])[offset..offset + bytes.len()]
+            };
+        }
         let mut first: Option<(usize, usize, usize)> = None;
         let mut cells = 0;
-        let mut wl_bytes = [0u8; 4];
-        for (k, (&o, &n)) in old.iter().zip(bytes).enumerate() {
-            // A re-program moves only cells whose bit changes; a fresh step moves every cell.
-            if o == n && !fresh {
-                continue;
+        for k0 in (0..bytes.len()).step_by(8) {
+            if falling.is_empty() {
+                break;
             }
-            let i = offset + k;
-            for (s, slot) in wl_bytes.iter_mut().enumerate().take(steps) {
-                *slot = if s == usize::from(step) {
-                    o
-                } else {
-                    b.pages[self.wl_pages[wl][s]][i]
-                };
+            let len = (bytes.len() - k0).min(8);
+            let (o, n) = (load_be(old, k0), load_be(bytes, k0));
+            // The bytes present in this word, and (re-program) only bytes whose value changes.
+            let mut live = !0u64 << (8 * (8 - len));
+            if !fresh {
+                live &= nonzero_bytes(o ^ n);
             }
-            for j in 0..8 {
-                let p = (0..steps).fold(0usize, |acc, s| {
-                    acc | (usize::from(bit(wl_bytes[s], j)) << s)
-                });
-                if let Some((from, to)) = falls[p][usize::from(bit(n, j))] {
-                    cells += 1;
-                    first.get_or_insert((8 * i + j, from, to));
+            let mut words = [0u64; 4];
+            for (s, w) in words.iter_mut().enumerate().take(steps) {
+                *w = load_be(wl_data[s], k0);
+            }
+            for &(p, nb, from, to) in falling {
+                let mut m = live & if nb == 1 { n } else { !n };
+                for (s, &w) in words.iter().enumerate().take(steps) {
+                    m &= if (p >> s) & 1 == 1 { w } else { !w };
+                }
+                if m == 0 {
+                    continue;
+                }
+                cells += m.count_ones() as usize;
+                // Big-endian words: leading zeros = 8·byte + j, the cell order of rule 1.
+                let cell = 8 * (offset + k0) + m.leading_zeros() as usize;
+                if first.is_none_or(|(c, _, _)| cell < c) {
+                    first = Some((cell, from, to));
                 }
             }
         }
-        match first {
-            None => Ok(()),
-            Some((cell, from, to)) => {
-                let describe = |index: usize| {
-                    let p = layout.placement(index);
-                    format!("{} ({})", p.name, p.bits_label)
-                };
-                Err(NandError::WouldLowerCharge {
-                    page,
-                    cell,
-                    from: describe(from),
-                    to: describe(to),
-                    from_state: from,
-                    to_state: to,
-                    cells,
-                })
-            }
-        }
+        lower_charge_result(layout, page, first, cells)
     }
 
     /// Invariant: program counts never exceed NOP; unprogrammed wordlines hold only 0xFF.
@@ -379,7 +485,7 @@ impl ByteNand {
                         self.config.nop
                     ));
                 }
-                if n == 0 && b.pages[p].iter().any(|&x| x != ERASED) {
+                if n == 0 && b.page_data(p).iter().any(|&x| x != ERASED) {
                     return Err(format!("block {bi} page {p}: data on an unprogrammed page"));
                 }
             }
@@ -387,3 +493,6 @@ impl ByteNand {
         Ok(())
     }
 }
+
+#[cfg(test)]
+mod charge_ref;

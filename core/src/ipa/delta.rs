@@ -39,15 +39,40 @@ pub fn records_needed(scheme: &Scheme, free: usize, body: usize, meta: usize) ->
 /// Encodes the changed bytes of `image` at `body` and `meta` offsets (sorted, distinct) as
 /// `k` records, concatenated.
 pub fn encode(scheme: &Scheme, image: &[u8], body: &[usize], meta: &[usize], k: usize) -> Vec<u8> {
-    let (body, meta): (Vec<usize>, Vec<usize>) = if scheme.v == 0 {
+    let mut out = Vec::new();
+    encode_into(scheme, image, body, meta, k, &mut out);
+    out
+}
+
+/// `encode` into `out` (cleared first; a buffer the caller reuses).
+pub fn encode_into(
+    scheme: &Scheme,
+    image: &[u8],
+    body: &[usize],
+    meta: &[usize],
+    k: usize,
+    out: &mut Vec<u8>,
+) {
+    if scheme.v == 0 {
         let mut all: Vec<usize> = body.iter().chain(meta).copied().collect();
         all.sort_unstable();
-        (all, Vec::new())
-    } else {
-        (body.to_vec(), meta.to_vec())
-    };
+        return encode_pairs(scheme, image, (&all, &[]), k, out);
+    }
+    encode_pairs(scheme, image, (body, meta), k, out);
+}
+
+/// `encode_into` once the V = 0 case has merged metadata into body pairs.
+fn encode_pairs(
+    s: &Scheme,
+    image: &[u8],
+    pairs: (&[usize], &[usize]),
+    k: usize,
+    out: &mut Vec<u8>,
+) {
+    let (scheme, (body, meta)) = (s, pairs);
     let rec = scheme.record_bytes();
-    let mut out = vec![ERASED; k * rec];
+    out.clear();
+    out.resize(k * rec, ERASED);
     for j in 0..k {
         let base = j * rec;
         out[base] = CTRL_VALID;
@@ -61,7 +86,6 @@ pub fn encode(scheme: &Scheme, image: &[u8], body: &[usize], meta: &[usize], k: 
             out[at + 1..at + 3].copy_from_slice(&(o as u16).to_le_bytes());
         }
     }
-    out
 }
 
 /// A fetched page: the image with every record applied, and N_E.

@@ -71,6 +71,15 @@ impl Frame {
         }
     }
 
+    /// This frame's allocations reused for a fetched page (`Frame::fetched` with `image`
+    /// already in `self.page`): every other field as `fetched` sets it.
+    pub fn refill(&mut self, lba: u32, ne: usize, appendable: bool, tick: u64) {
+        self.lba = lba;
+        self.last_use = tick;
+        // A fetched frame is a clean, written one: exactly what a write leaves.
+        self.mark_written(ne, appendable);
+    }
+
     /// Records the offsets a change altered (step 1).
     pub fn track(&mut self, layout: &PageLayout, changed: &[usize]) {
         if changed.is_empty() {

@@ -40,6 +40,7 @@ pub mod pending;
 pub mod plugin;
 pub mod regions;
 pub mod reproduce;
+pub mod scratch;
 pub mod store;
 pub mod trace;
 pub mod wal;

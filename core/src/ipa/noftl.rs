@@ -172,6 +172,16 @@ impl NoFtl {
         Ok(self.flash.read(ppa.block, ppa.page)?.to_vec())
     }
 
+    /// `read` into `image` (resized to the page; a buffer the caller reuses).
+    pub fn read_into(&mut self, lba: u32, image: &mut Vec<u8>) -> Result<(), IpaError> {
+        let ppa = self.ppa(lba)?;
+        self.counters.host_page_reads += 1;
+        let raw = self.flash.read(ppa.block, ppa.page)?;
+        image.clear();
+        image.extend_from_slice(raw);
+        Ok(())
+    }
+
     /// Raw image without counting (views, checks).
     pub fn peek(&self, lba: u32) -> Result<&[u8], IpaError> {
         let ppa = self.ppa(lba)?;

@@ -6,12 +6,17 @@
 //! 1. `insert(o)` sets bit o and counts it if new; offsets past the page are ignored (a frame
 //!    only tracks offsets of its own page).
 //! 2. `iter` yields the set offsets in rising order, word by word.
-//! 3. `clear` zeroes only when something is set.
+//! 3. `clear` zeroes only the words between the lowest and highest set offset (`lo..hi`,
+//!    a function of the contents: the words of the offsets inserted since the last clear).
+//! 4. `write_to` appends the offsets in rising order to a reused buffer (no iterator chain).
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct OffsetSet {
     words: Vec<u64>,
     len: usize,
+    /// Words `lo..hi` hold every set bit (empty range when the set is empty).
+    lo: usize,
+    hi: usize,
 }
 
 impl OffsetSet {
@@ -19,6 +24,8 @@ impl OffsetSet {
         Self {
             words: vec![0; page_bytes.div_ceil(64)],
             len: 0,
+            lo: 0,
+            hi: 0,
         }
     }
 
@@ -32,6 +39,13 @@ impl OffsetSet {
             return false;
         }
         *word |= bit;
+        let w = offset / 64;
+        if self.len == 0 {
+            (self.lo, self.hi) = (w, w + 1);
+        } else {
+            self.lo = self.lo.min(w);
+            self.hi = self.hi.max(w + 1);
+        }
         self.len += 1;
         true
     }
@@ -52,8 +66,20 @@ impl OffsetSet {
 
     pub fn clear(&mut self) {
         if self.len > 0 {
-            self.words.fill(0);
+            self.words[self.lo..self.hi].fill(0);
             self.len = 0;
+            (self.lo, self.hi) = (0, 0);
+        }
+    }
+
+    /// Appends the offsets in rising order to `out` (step 4).
+    pub fn write_to(&self, out: &mut Vec<usize>) {
+        for (i, &w) in self.words[self.lo..self.hi].iter().enumerate() {
+            let mut rest = w;
+            while rest != 0 {
+                out.push(64 * (self.lo + i) + rest.trailing_zeros() as usize);
+                rest &= rest - 1;
+            }
         }
     }
 
@@ -105,6 +131,12 @@ mod tests {
                 set.iter().collect::<Vec<_>>(),
                 plain.iter().copied().collect::<Vec<_>>()
             );
+            let mut written = vec![usize::MAX];
+            set.write_to(&mut written);
+            assert_eq!(written[1..], set.iter().collect::<Vec<_>>());
+            let mut rebuilt = OffsetSet::new(page);
+            rebuilt.extend(plain.iter().copied());
+            assert_eq!(set, rebuilt, "equal contents, equal sets");
             assert!(plain.iter().all(|&o| set.contains(o)));
         }
     }

@@ -105,17 +105,34 @@ impl NsmPage {
     /// Changes `new.len()` bytes at `off`; returns the offsets whose value changed.
     pub fn write_bytes(&mut self, off: usize, new: &[u8]) -> Vec<usize> {
         let mut changed = Vec::new();
+        self.write_bytes_into(off, new, &mut changed);
+        changed
+    }
+
+    /// `write_bytes`, appending the changed offsets to `changed` (a buffer the caller reuses).
+    pub fn write_bytes_into(&mut self, off: usize, new: &[u8], changed: &mut Vec<usize>) {
         for (k, &b) in new.iter().enumerate() {
             if self.bytes[off + k] != b {
                 self.bytes[off + k] = b;
                 changed.push(off + k);
             }
         }
-        changed
     }
 
     /// Appends a tuple; returns its slot and the changed offsets.
     pub fn insert(&mut self, key: u64, fields: &[u32]) -> Result<(usize, Vec<usize>), IpaError> {
+        let mut changed = Vec::new();
+        let slot = self.insert_into(key, fields, &mut changed)?;
+        Ok((slot, changed))
+    }
+
+    /// `insert`, appending the changed offsets to `changed`.
+    pub fn insert_into(
+        &mut self,
+        key: u64,
+        fields: &[u32],
+        changed: &mut Vec<usize>,
+    ) -> Result<usize, IpaError> {
         let size = self.tuple_bytes();
         if size != tuple_bytes(fields.len()) || !self.has_room() {
             return Err(IpaError::PageFull {
@@ -125,16 +142,17 @@ impl NsmPage {
         }
         let slot = self.slot_count();
         let at = self.tuple_end();
-        let mut tuple = key.to_le_bytes().to_vec();
-        for f in fields {
-            tuple.extend_from_slice(&f.to_le_bytes());
+        self.write_bytes_into(at, &key.to_le_bytes(), changed);
+        for (i, f) in fields.iter().enumerate() {
+            self.write_bytes_into(at + 8 + 4 * i, &f.to_le_bytes(), changed);
         }
-        let mut changed = self.write_bytes(at, &tuple);
         let slot_at = self.slot_offset(slot);
-        changed.extend(self.write_bytes(slot_at, &(at as u16).to_le_bytes()));
-        changed.extend(self.write_bytes(OFF_TUPLE_END, &((at + size) as u16).to_le_bytes()));
-        changed.extend(self.write_bytes(OFF_SLOT_COUNT, &((slot + 1) as u16).to_le_bytes()));
-        Ok((slot, changed))
+        self.write_bytes_into(slot_at, &(at as u16).to_le_bytes(), changed);
+        let end = ((at + size) as u16).to_le_bytes();
+        self.write_bytes_into(OFF_TUPLE_END, &end, changed);
+        let count = ((slot + 1) as u16).to_le_bytes();
+        self.write_bytes_into(OFF_SLOT_COUNT, &count, changed);
+        Ok(slot)
     }
 
     /// Key and fields of the tuple in `slot`.
@@ -164,17 +182,50 @@ impl NsmPage {
         field: usize,
         value: u32,
     ) -> Result<Vec<usize>, IpaError> {
+        let mut changed = Vec::new();
+        self.set_field_into(slot, field, value, &mut changed)?;
+        Ok(changed)
+    }
+
+    /// Byte offset of field `field` of the tuple in `slot`.
+    fn field_offset(&self, slot: usize, field: usize) -> Result<usize, IpaError> {
         let fields = (self.tuple_bytes() - 8) / 4;
         if field >= fields {
             return Err(IpaError::FieldOutOfRange { field, fields });
         }
-        let at = self.tuple_offset(slot)? + 8 + 4 * field;
-        Ok(self.write_bytes(at, &value.to_le_bytes()))
+        Ok(self.tuple_offset(slot)? + 8 + 4 * field)
+    }
+
+    /// `set_field`, appending the changed offsets to `changed`.
+    pub fn set_field_into(
+        &mut self,
+        slot: usize,
+        field: usize,
+        value: u32,
+        changed: &mut Vec<usize>,
+    ) -> Result<(), IpaError> {
+        let at = self.field_offset(slot, field)?;
+        self.write_bytes_into(at, &value.to_le_bytes(), changed);
+        Ok(())
+    }
+
+    /// Field `field` of the tuple in `slot` (what `read` answers at that index).
+    pub fn field(&self, slot: usize, field: usize) -> Result<u32, IpaError> {
+        let o = self.field_offset(slot, field)?;
+        let b = &self.bytes;
+        Ok(u32::from_le_bytes([b[o], b[o + 1], b[o + 2], b[o + 3]]))
     }
 
     /// Sets the PageLSN; returns the changed offsets (usually just the low byte, offset 8).
     pub fn set_lsn(&mut self, lsn: u64) -> Vec<usize> {
-        self.write_bytes(OFF_PAGE_LSN, &lsn.to_le_bytes())
+        let mut changed = Vec::new();
+        self.set_lsn_into(lsn, &mut changed);
+        changed
+    }
+
+    /// `set_lsn`, appending the changed offsets to `changed`.
+    pub fn set_lsn_into(&mut self, lsn: u64, changed: &mut Vec<usize>) {
+        self.write_bytes_into(OFF_PAGE_LSN, &lsn.to_le_bytes(), changed);
     }
 
     /// Every (key, slot) on the page.

@@ -22,12 +22,13 @@ use std::collections::BTreeMap;
 use super::bytenand::ByteNand;
 use super::config::{Eviction, StoreConfig};
 pub use super::counters::StoreCounters;
-use super::delta::{apply, apply_owned, encode};
+use super::delta::{apply, apply_owned, encode_into};
 use super::error::IpaError;
 use super::frame::{FlushKind, Frame};
 use super::layout::{ERASED, PageLayout};
 use super::noftl::NoFtl;
 use super::page::NsmPage;
+use super::scratch::Scratch;
 use super::trace::PageEvent;
 use super::wal::{LogOp, Wal};
 use crate::device::nand::NandConfig;
@@ -54,6 +55,8 @@ pub struct IpaStore {
     pub pending: Vec<u32>,
     /// Step 6: a checkpoint waits for its queued write-backs before truncating the log.
     pub truncate_when_drained: bool,
+    /// Reused buffers (no simulation state, `scratch.rs`).
+    pub scratch: Scratch,
 }
 
 impl IpaStore {
@@ -78,6 +81,7 @@ impl IpaStore {
             defer_write_backs: false,
             pending: Vec::new(),
             truncate_when_drained: false,
+            scratch: Scratch::default(),
             cfg,
         })
     }
@@ -120,7 +124,7 @@ impl IpaStore {
                 fields: self.cfg.fields,
             });
         }
-        let Some(&at) = self.index.get(&key) else {
+        let Some(at) = self.lookup(key) else {
             return Err(IpaError::MissingKey { key });
         };
         let lsn = self.wal.commit(LogOp::Update { key, field, value });
@@ -128,9 +132,40 @@ impl IpaStore {
         self.after_op()
     }
 
+    /// `get` then `update` of one field to `field + delta` (wrapping modulo 2³²): the
+    /// read-modify-write of a workload's `Add`, with the same pins, counters and log as the two
+    /// calls, one index lookup and no allocation.
+    pub fn add(&mut self, key: u64, field: usize, delta: i64) -> Result<(), IpaError> {
+        let Some((lba, slot)) = self.lookup(key) else {
+            return Err(IpaError::MissingKey { key });
+        };
+        let i = self.pin(lba)?;
+        let current = self.frames[i].page.field(slot, field)?;
+        let value = (i64::from(current) + delta).rem_euclid(1 << 32) as u32;
+        if field >= self.cfg.fields {
+            return Err(IpaError::FieldOutOfRange {
+                field,
+                fields: self.cfg.fields,
+            });
+        }
+        let lsn = self.wal.commit(LogOp::Update { key, field, value });
+        self.apply_update_at(lsn, (lba, slot), field, value)?;
+        self.after_op()
+    }
+
+    /// `index[key]` through the scratch cache of recent lookups (`scratch.rs` step 4).
+    fn lookup(&mut self, key: u64) -> Option<(u32, usize)> {
+        if let Some(at) = self.scratch.cached(key) {
+            return Some(at);
+        }
+        let at = *self.index.get(&key)?;
+        self.scratch.cache(key, at);
+        Some(at)
+    }
+
     /// The record's fields, or None.
     pub fn get(&mut self, key: u64) -> Result<Option<Vec<u32>>, IpaError> {
-        let Some(&(lba, slot)) = self.index.get(&key) else {
+        let Some((lba, slot)) = self.lookup(key) else {
             return Ok(None);
         };
         let i = self.pin(lba)?;
@@ -156,6 +191,8 @@ impl IpaStore {
         self.frames.clear();
         self.frame_of.clear();
         self.index.clear();
+        // Recovery may place redone inserts on other pages: forget every cached location.
+        self.scratch.forget_keys();
         self.pending.clear();
         self.truncate_when_drained = false;
         self.insert_lba = None;
@@ -218,16 +255,24 @@ impl IpaStore {
             None => self.new_page()?,
         };
         let frame = &mut self.frames[i];
-        let (slot, mut changed) = frame.page.insert(key, fields)?;
-        changed.extend(frame.page.set_lsn(lsn));
+        let mut changed = std::mem::take(&mut self.scratch.changed);
+        changed.clear();
+        let slot = frame.page.insert_into(key, fields, &mut changed);
+        let slot = match slot {
+            Ok(slot) => slot,
+            Err(e) => {
+                self.scratch.changed = changed;
+                return Err(e);
+            }
+        };
+        frame.page.set_lsn_into(lsn, &mut changed);
         frame.track(&self.layout, &changed);
         let lba = frame.lba;
         self.index.insert(key, (lba, slot));
         self.counters.transactions += 1;
-        self.emit(PageEvent::Change {
-            lba,
-            bytes: changed.len(),
-        });
+        let bytes = changed.len();
+        self.scratch.changed = changed;
+        self.emit(PageEvent::Change { lba, bytes });
         Ok(())
     }
 
@@ -252,14 +297,18 @@ impl IpaStore {
     ) -> Result<(), IpaError> {
         let i = self.pin(lba)?;
         let frame = &mut self.frames[i];
-        let mut changed = frame.page.set_field(slot, field, value)?;
-        changed.extend(frame.page.set_lsn(lsn));
+        let mut changed = std::mem::take(&mut self.scratch.changed);
+        changed.clear();
+        if let Err(e) = frame.page.set_field_into(slot, field, value, &mut changed) {
+            self.scratch.changed = changed;
+            return Err(e);
+        }
+        frame.page.set_lsn_into(lsn, &mut changed);
         frame.track(&self.layout, &changed);
         self.counters.transactions += 1;
-        self.emit(PageEvent::Change {
-            lba,
-            bytes: changed.len(),
-        });
+        let bytes = changed.len();
+        self.scratch.changed = changed;
+        self.emit(PageEvent::Change { lba, bytes });
         Ok(())
     }
 
@@ -288,7 +337,18 @@ impl IpaStore {
             return Ok(i);
         }
         self.make_room()?;
-        let raw = self.ftl.read(lba)?;
+        // Reuse an evicted frame's page image and offset sets (`scratch.rs`).
+        let mut frame = self.scratch.frames.pop();
+        let mut raw = frame
+            .as_mut()
+            .map(|f| std::mem::take(&mut f.page.bytes))
+            .unwrap_or_default();
+        if let Err(e) = self.ftl.read_into(lba, &mut raw) {
+            if let Some(f) = frame {
+                self.scratch.frames.push(f);
+            }
+            return Err(e);
+        }
         // Digest §8 #13 recommends skipping delta parsing on pages that cannot take appends
         // (MSB pages in odd-MLC), because program interference may flip bits in their delta
         // area. This model has no interference, and a GC migration may carry a page with
@@ -301,13 +361,15 @@ impl IpaStore {
             bytes: applied.image,
         };
         let appendable = self.appendable(lba);
-        self.frames.push(Frame::fetched(
-            lba,
-            page,
-            applied.records,
-            appendable,
-            self.tick,
-        ));
+        let frame = match frame {
+            Some(mut f) => {
+                f.page = page;
+                f.refill(lba, applied.records, appendable, self.tick);
+                f
+            }
+            None => Frame::fetched(lba, page, applied.records, appendable, self.tick),
+        };
+        self.frames.push(frame);
         self.frame_of.insert(lba, self.frames.len() - 1);
         Ok(self.frames.len() - 1)
     }
@@ -331,6 +393,9 @@ impl IpaStore {
         self.emit(PageEvent::Evict { lba: frame.lba });
         if let Some(moved) = self.frames.get(victim) {
             self.frame_of.insert(moved.lba, victim);
+        }
+        if self.scratch.frames.is_empty() {
+            self.scratch.frames.push(frame);
         }
         self.counters.page_evictions += 1;
         Ok(())
@@ -362,22 +427,33 @@ impl IpaStore {
             }
             FlushKind::Append { records } => {
                 let frame = &self.frames[i];
-                let body: Vec<usize> = frame.body_changed.iter().collect();
-                let meta: Vec<usize> = frame.meta_changed.iter().collect();
-                let bytes = encode(
+                let sc = &mut self.scratch;
+                sc.body.clear();
+                frame.body_changed.write_to(&mut sc.body);
+                sc.meta.clear();
+                frame.meta_changed.write_to(&mut sc.meta);
+                let mut bytes = std::mem::take(&mut sc.delta);
+                let image = &frame.page.bytes;
+                encode_into(
                     &self.layout.scheme,
-                    &frame.page.bytes,
-                    &body,
-                    &meta,
+                    image,
+                    &sc.body,
+                    &sc.meta,
                     records,
+                    &mut bytes,
                 );
                 let at = self.layout.record_offset(frame.ne);
                 let (lba, ne) = (frame.lba, frame.ne);
-                self.ftl.write_delta(lba, at, &bytes)?;
+                let written = self.ftl.write_delta(lba, at, &bytes);
+                if let Err(e) = written {
+                    self.scratch.delta = bytes;
+                    return Err(e);
+                }
                 self.frames[i].page.bytes[at..at + bytes.len()].copy_from_slice(&bytes);
                 self.counters.appends += 1;
                 self.counters.delta_records += records as u64;
                 self.counters.delta_bytes += bytes.len() as u64;
+                self.scratch.delta = bytes;
                 let appendable = self.appendable(lba);
                 self.frames[i].mark_written(ne + records, appendable);
             }

@@ -72,17 +72,23 @@ impl Workload {
             Workload::Tatp(w) => w.next_txn(rng),
         }
     }
+
+    /// `next_txn` into `ops` (cleared first; a buffer the caller reuses).
+    pub fn next_txn_into(&mut self, rng: &mut Rng, ops: &mut Vec<Op>) {
+        ops.clear();
+        match self {
+            Workload::TpcB(w) => ops.extend(w.next_txn(rng)),
+            Workload::TpcC(w) => w.next_txn_into(rng, ops),
+            Workload::Tatp(w) => ops.extend(w.next_txn(rng)),
+        }
+    }
 }
 
 /// Executes one op on a store.
 pub fn execute(store: &mut IpaStore, op: &Op) -> Result<(), IpaError> {
     match *op {
         Op::Insert { key, fields } => store.insert(key, &fields),
-        Op::Add { key, field, delta } => {
-            let current = store.get(key)?.ok_or(IpaError::MissingKey { key })?;
-            let value = (i64::from(current[field]) + delta).rem_euclid(1 << 32) as u32;
-            store.update(key, field, value)
-        }
+        Op::Add { key, field, delta } => store.add(key, field, delta),
         Op::Set { key, field, value } => store.update(key, field, value),
         Op::Get { key } => store.get(key).map(|_| ()),
     }
@@ -122,9 +128,11 @@ pub fn run_txns(
 ) -> Result<Measured, IpaError> {
     let (store_before, flash_before) = (store.counters.clone(), store.ftl.counters.clone());
     let mut rng = Rng::new(seed);
+    let mut ops = Vec::new();
     for _ in 0..txns {
-        for op in workload.next_txn(&mut rng) {
-            execute(store, &op)?;
+        workload.next_txn_into(&mut rng, &mut ops);
+        for op in &ops {
+            execute(store, op)?;
         }
     }
     Ok(Measured {

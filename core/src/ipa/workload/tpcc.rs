@@ -62,13 +62,20 @@ impl TpcC {
     }
 
     pub fn next_txn(&mut self, rng: &mut Rng) -> Vec<Op> {
+        let mut ops = Vec::new();
+        self.next_txn_into(rng, &mut ops);
+        ops
+    }
+
+    /// `next_txn` appended to `ops`.
+    pub fn next_txn_into(&mut self, rng: &mut Rng, ops: &mut Vec<Op>) {
         let district = rng.below(self.districts);
         if rng.chance(0.5) {
-            let mut ops = vec![Op::Add {
+            ops.push(Op::Add {
                 key: key(DISTRICT, district),
                 field: 0,
                 delta: 1,
-            }];
+            });
             for _ in 0..rng.range_inclusive(5, 15) {
                 let item = skewed(rng, self.items);
                 let q = rng.range_inclusive(1, 10) as u32;
@@ -103,13 +110,12 @@ impl TpcC {
                 key: key(ORDER, o),
                 fields: [district as u32, 0, 0, 0],
             });
-            ops
         } else {
             let amount = rng.range_inclusive(1, 5000) as i64;
             let customer = skewed(rng, self.customers);
             let h = self.next_history;
             self.next_history += 1;
-            vec![
+            ops.extend([
                 Op::Add {
                     key: key(WAREHOUSE, 0),
                     field: 0,
@@ -129,7 +135,7 @@ impl TpcC {
                     key: key(HISTORY, h),
                     fields: [customer as u32, amount as u32, 0, 0],
                 },
-            ]
+            ]);
         }
     }
 }
