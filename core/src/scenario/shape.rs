@@ -6,33 +6,60 @@
 //!
 //! 1. Scan the bytes once, skipping string contents (with their escapes).
 //! 2. Count every `[` and `{`; stop at the first one over `MAX_JSON_CONTAINERS`.
+//! 3. Name the top-level field whose value was being read then (the key before the last `:` at
+//!    depth 1), so the message points at the bulk; `scenario` when the text has no such key.
 
 use super::ScenarioError;
 use super::limits::{MAX_JSON_CONTAINERS, MAX_OPS};
 
-/// Rejects `text` if it holds more than `MAX_JSON_CONTAINERS` objects and arrays.
+/// Rejects `text` if it holds more than `MAX_JSON_CONTAINERS` objects and arrays, naming the
+/// top-level field being read when the bound was crossed (`scenario` if there is none).
 pub fn check_container_count(text: &str) -> Result<(), ScenarioError> {
-    let (mut in_string, mut escaped, mut containers) = (false, false, 0usize);
-    for byte in text.bytes() {
+    let bytes = text.as_bytes();
+    let (mut in_string, mut escaped, mut containers, mut depth) = (false, false, 0usize, 0usize);
+    // Step 3: the last string closed at depth 1 of a top-level object, and the field it names
+    // once a `:` follows it.
+    let top_is_object = bytes.iter().find(|b| !b.is_ascii_whitespace()) == Some(&b'{');
+    let (mut string_start, mut last_string, mut field) = (0usize, None, None);
+    for (at, &byte) in bytes.iter().enumerate() {
         if in_string {
             match (escaped, byte) {
                 (true, _) => escaped = false,
                 (false, b'\\') => escaped = true,
-                (false, b'"') => in_string = false,
+                (false, b'"') => {
+                    in_string = false;
+                    if depth == 1 {
+                        last_string = Some(string_start..at);
+                    }
+                }
                 _ => {}
             }
             continue;
         }
         match byte {
-            b'"' => in_string = true,
+            b'"' => {
+                in_string = true;
+                string_start = at + 1;
+            }
+            b':' if depth == 1 => field = last_string.take(),
+            b']' | b'}' => depth = depth.saturating_sub(1),
             b'[' | b'{' => {
                 containers += 1;
+                depth += 1;
                 if containers > MAX_JSON_CONTAINERS {
+                    // The raw key, unescaped as JSON would read it.
+                    let path = field
+                        .clone()
+                        .filter(|_| top_is_object)
+                        .and_then(|range| text.get(range))
+                        .and_then(|raw| serde_json::from_str::<String>(&format!("\"{raw}\"")).ok())
+                        .filter(|key| !key.is_empty())
+                        .unwrap_or_else(|| "scenario".into());
                     return Err(ScenarioError::new(
-                        "scenario",
+                        &path,
                         format!(
-                            "more than {MAX_JSON_CONTAINERS} JSON objects and arrays (a scenario \
-                             needs a few per op, and at most {MAX_OPS} ops)"
+                            "more than {MAX_JSON_CONTAINERS} JSON objects and arrays in the \
+                             scenario (a scenario needs a few per op, and at most {MAX_OPS} ops)"
                         ),
                     ));
                 }
@@ -51,7 +78,7 @@ mod tests {
     fn a_document_of_nested_empty_arrays_over_the_bound_is_refused() {
         let text = "[]".repeat(MAX_JSON_CONTAINERS + 1);
         let error = check_container_count(&text).unwrap_err();
-        assert_eq!(error.path, "scenario");
+        assert_eq!(error.path, "scenario", "no field to name outside an object");
         assert!(check_container_count(&"[]".repeat(MAX_JSON_CONTAINERS)).is_ok());
     }
 
@@ -61,5 +88,20 @@ mod tests {
         assert!(check_container_count(&inside).is_ok());
         let escaped = format!("{{\"t\": \"\\\"{}\"}}", "[".repeat(MAX_JSON_CONTAINERS));
         assert!(check_container_count(&escaped).is_ok());
+    }
+
+    #[test]
+    fn the_field_holding_the_bulk_is_named() {
+        let bulk = "[]".repeat(MAX_JSON_CONTAINERS);
+        let text = format!(
+            "{{\"lab\": \"hdd\", \"ti:tle\": \"{{[\", \"workload\": {{\"kind\": [{bulk}]}}}}"
+        );
+        let error = check_container_count(&text).unwrap_err();
+        assert_eq!(error.path, "workload");
+        let escaped_key = format!("{{\"w\\\"x\": [{bulk}]}}");
+        assert_eq!(
+            check_container_count(&escaped_key).unwrap_err().path,
+            "w\"x"
+        );
     }
 }
