@@ -21,6 +21,7 @@ pub struct Plugin {
     pub name: &'static str,
     pub event_kinds: &'static [EventKindInfo],
     pub claims: fn() -> Vec<Claim>,
+    pub figures: fn() -> Vec<crate::reproduce::figures::Figure>,
     pub bench_cases: fn() -> Vec<BenchCase>,
 }
 
@@ -30,6 +31,7 @@ impl Plugin {
             name: L::NAME,
             event_kinds: L::EVENT_KINDS,
             claims: L::claims,
+            figures: L::figures,
             bench_cases: L::bench_cases,
         }
     }

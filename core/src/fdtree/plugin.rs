@@ -126,6 +126,10 @@ impl LabSpec for FdLab {
         claims::claims()
     }
 
+    fn figures() -> Vec<crate::reproduce::figures::Figure> {
+        vec![crate::reproduce::figures::fdtree::fig10_crossover()]
+    }
+
     fn bench_cases() -> Vec<BenchCase> {
         bench::cases()
     }

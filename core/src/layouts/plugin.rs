@@ -133,6 +133,10 @@ impl LabSpec for LayoutsLab {
         claims::claims()
     }
 
+    fn figures() -> Vec<crate::reproduce::figures::Figure> {
+        vec![crate::reproduce::figures::layouts::seeks_vs_projectivity()]
+    }
+
     fn bench_cases() -> Vec<BenchCase> {
         bench::cases()
     }

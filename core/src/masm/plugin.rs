@@ -111,6 +111,10 @@ impl LabSpec for MasmLab {
         reproduce::claims()
     }
 
+    fn figures() -> Vec<crate::reproduce::figures::Figure> {
+        vec![crate::reproduce::figures::masm::fig16_slowdown()]
+    }
+
     fn bench_cases() -> Vec<BenchCase> {
         bench::cases()
     }

@@ -48,6 +48,11 @@ pub trait LabSpec: Lab + Sized {
         Vec::new()
     }
 
+    /// Paper figures the results page draws: the simulated curve with the paper's points over it.
+    fn figures() -> Vec<crate::reproduce::figures::Figure> {
+        Vec::new()
+    }
+
     fn bench_cases() -> Vec<BenchCase> {
         Vec::new()
     }

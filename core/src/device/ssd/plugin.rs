@@ -130,6 +130,10 @@ impl LabSpec for SsdLab {
         reproduce::claims()
     }
 
+    fn figures() -> Vec<crate::reproduce::figures::Figure> {
+        vec![crate::reproduce::figures::ssd::waf_vs_overprovisioning()]
+    }
+
     fn bench_cases() -> Vec<BenchCase> {
         bench::cases()
     }

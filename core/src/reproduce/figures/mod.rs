@@ -8,18 +8,19 @@
 //!    one colour and tells them apart by mark.
 //! 2. A figure names the claims that check its points (`claim_prefix`) and the course scenario
 //!    that shows the same effect step by step (`scenario`), so the results page can open it.
-//! 3. The registry below lists each lab's figures; a lab without a figure-shaped result has an
-//!    empty list (its claims are single numbers).
+//! 3. Each lab declares its figures in its `LabSpec::figures` (the registry's `Plugin::figures`),
+//!    as it declares its claims; a lab without a figure-shaped result keeps the empty default
+//!    (its claims are single numbers). The figure code lives here, one file per lab.
 
 // Gated like the labs (cargo features `lab-<name>`), so a wasm group links only its own.
 #[cfg(feature = "lab-fdtree")]
-mod fdtree;
+pub(crate) mod fdtree;
 #[cfg(feature = "lab-layouts")]
-mod layouts;
+pub(crate) mod layouts;
 #[cfg(feature = "lab-masm")]
-mod masm;
+pub(crate) mod masm;
 #[cfg(feature = "lab-ssd")]
-mod ssd;
+pub(crate) mod ssd;
 
 use serde::Serialize;
 
@@ -107,30 +108,13 @@ pub struct Figure {
     pub method: String,
 }
 
-/// One lab's figures, computed now; `None` for a name that is not a built lab.
+/// One lab's figures (its `LabSpec::figures`), computed now; `None` for a name that is not a
+/// built lab.
 pub fn lab_figures(lab: &str) -> Option<Vec<Figure>> {
-    if !crate::labs::BUILT_LABS.contains(&lab) {
-        return None;
-    }
-    #[allow(unused_mut)] // mutable only in builds with a lab that has figures
-    let mut figures = Vec::new();
-    #[cfg(feature = "lab-ssd")]
-    if lab == "ssd" {
-        figures.push(ssd::waf_vs_overprovisioning());
-    }
-    #[cfg(feature = "lab-masm")]
-    if lab == "masm" {
-        figures.push(masm::fig16_slowdown());
-    }
-    #[cfg(feature = "lab-fdtree")]
-    if lab == "fdtree" {
-        figures.push(fdtree::fig10_crossover());
-    }
-    #[cfg(feature = "lab-layouts")]
-    if lab == "layouts" {
-        figures.push(layouts::seeks_vs_projectivity());
-    }
-    Some(figures)
+    crate::labs::PLUGINS
+        .iter()
+        .find(|p| p.name == lab)
+        .map(|p| (p.figures)())
 }
 
 /// A figure whose simulation failed: no simulated points, the paper's points kept, the error
