@@ -22,7 +22,7 @@
 //!    lba → version (the op index of the last write), through any amount of GC.
 //!
 //! What the per-step checks cannot see is damage no logged operation touched (a stray write into
-//! some other entry); the full sweep finds that within `full_interval` steps (physical pages / 8
+//! some other entry); the full sweep finds that within `full_interval` steps (physical pages / 4
 //! steps, at least 64), and tests run it on corrupted structures
 //! (`fast_sweeps_agree_with_the_plain_sweep`, and in `checks_step.rs` the per-step checks alone).
 //!
@@ -70,15 +70,15 @@ pub struct CheckState {
     since_full: u64,
     pub full_sweeps: u64,
     /// The per-step checker's own model (`checks_step.rs`), valid while `shadows_synced`.
-    pub(super) shadow: super::checks_step::Shadow,
+    pub(super) shadow: super::checks_model::Shadow,
 }
 
 impl CheckState {
     pub fn new(physical_pages: u32, blocks: u32) -> Self {
         Self {
             erase_shadow: vec![0; blocks as usize],
-            full_interval: u64::from((physical_pages / 8).max(64)),
-            shadow: super::checks_step::Shadow::new(blocks),
+            full_interval: u64::from((physical_pages / 4).max(64)),
+            shadow: super::checks_model::Shadow::new(blocks),
             ..Self::default()
         }
     }

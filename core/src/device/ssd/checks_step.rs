@@ -2,7 +2,7 @@
 //! operations touched is checked against the checker's own model of the flash, in
 //! O(operations) per step, so that the full sweep can run rarely.
 //!
-//! 1. Model (`Shadow`): per block, the valid pages and the write pointer that the logged
+//! 1. Model (`Shadow`, in `checks_model.rs`): per block, the valid pages and the write pointer that the logged
 //!    operations imply (a program adds a page at the write pointer; a superseded, trimmed or
 //!    copied-away page removes one; an erase needs an empty block and resets it) and, per block,
 //!    the erase count each logged erase set (`CheckState::erase_shadow`); in total, the programs
@@ -28,44 +28,6 @@ use super::checks::CheckState;
 use super::ftl::{Ftl, PAGE_FREE, PAGE_INVALID, UNMAPPED};
 use super::geometry::Geometry;
 use super::oplog::PhysOp;
-
-/// The checker's model (step 1) and what the current step touched.
-#[derive(Debug, Clone, Default)]
-pub struct Shadow {
-    valid: Vec<u32>,
-    write_ptr: Vec<u32>,
-    programs: u64,
-    erases: u64,
-    /// False after untracked work, until the next full sweep.
-    pub synced: bool,
-    lbas: Vec<u32>,
-    pages: Vec<u32>,
-    blocks: Vec<u32>,
-}
-
-impl Shadow {
-    /// A stale model: the first `after_step` sweeps and starts it from the FTL.
-    pub fn new(blocks: u32) -> Self {
-        Self {
-            valid: vec![0; blocks as usize],
-            write_ptr: vec![0; blocks as usize],
-            synced: false,
-            ..Self::default()
-        }
-    }
-
-    /// Restarts from the FTL's state (right after a full sweep checked it).
-    pub fn sync(&mut self, ftl: &Ftl) {
-        self.valid.clone_from(&ftl.blocks.valid);
-        self.write_ptr.clone_from(&ftl.blocks.write_ptr);
-        self.programs = ftl.counters.flash_programs;
-        self.erases = ftl.counters.erases;
-        self.synced = true;
-        self.lbas.clear();
-        self.pages.clear();
-        self.blocks.clear();
-    }
-}
 
 impl CheckState {
     /// The FTL was changed without a log (preconditioning): the next `after_step` sweeps.
@@ -141,7 +103,9 @@ impl CheckState {
             }),
         }
         s.pages.push(ppn);
-        s.blocks.push(block);
+        if (block as usize) < s.valid.len() {
+            s.blocks.push(block);
+        }
     }
 
     fn erased(&mut self, block: u32, erase_count: u32) {
@@ -193,8 +157,13 @@ impl CheckState {
                     .fail(|| format!("page {ppn} holds LBA {lba} but l2p[{lba}] is {back:?}"));
             }
         }
+        self.shadow.step += 1;
         for &block in &blocks {
-            self.verify_block(ftl, block);
+            let seen = &mut self.shadow.verified_in[block as usize];
+            if *seen != self.shadow.step {
+                *seen = self.shadow.step;
+                self.verify_block(ftl, block);
+            }
         }
         let (programs, erases) = (self.shadow.programs, self.shadow.erases);
         if ftl.counters.flash_programs != programs {

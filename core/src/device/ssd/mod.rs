@@ -34,6 +34,7 @@ pub mod booking;
 pub mod calendar;
 pub mod calibration;
 pub mod checks;
+pub mod checks_model;
 pub mod checks_step;
 pub mod config;
 pub mod drives;
