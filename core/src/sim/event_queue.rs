@@ -12,6 +12,12 @@ struct Entry<E> {
     payload: E,
 }
 
+impl<E> Entry<E> {
+    fn key(&self) -> u128 {
+        (u128::from(self.time_ns) << 64) | u128::from(self.seq)
+    }
+}
+
 impl<E> PartialEq for Entry<E> {
     fn eq(&self, other: &Self) -> bool {
         self.time_ns == other.time_ns && self.seq == other.seq
@@ -25,8 +31,9 @@ impl<E> PartialOrd for Entry<E> {
 }
 impl<E> Ord for Entry<E> {
     // Reversed: BinaryHeap is a max-heap and we want the earliest (time, seq) first.
+    // (time, seq) as one 128-bit key: the same order as comparing the pair, in one comparison.
     fn cmp(&self, other: &Self) -> Ordering {
-        (other.time_ns, other.seq).cmp(&(self.time_ns, self.seq))
+        other.key().cmp(&self.key())
     }
 }
 

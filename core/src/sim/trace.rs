@@ -52,13 +52,38 @@ impl Default for TraceHash {
     }
 }
 
+/// FNV_PRIME², ³ and ⁴ (mod 2⁶⁴), for runs of zero bytes.
+const FNV_PRIME_2: u64 = FNV_PRIME.wrapping_mul(FNV_PRIME);
+const FNV_PRIME_3: u64 = FNV_PRIME_2.wrapping_mul(FNV_PRIME);
+const FNV_PRIME_4: u64 = FNV_PRIME_3.wrapping_mul(FNV_PRIME);
+
 impl TraceHash {
     pub fn absorb_words(&mut self, words: &[u32]) {
-        for word in words {
-            self.absorb_bytes(&word.to_le_bytes());
+        for &word in words {
+            self.absorb_word(word);
         }
     }
 
+    /// Exactly `absorb_bytes(&word.to_le_bytes())`, faster: FNV-1a's step on a zero byte is
+    /// `h ^ 0 = h` then `h · prime`, so the word's zero high bytes fold into one multiplication
+    /// by a power of the prime. Event words are mostly small numbers, which roughly halves the
+    /// chain of dependent multiplications (`fast_word_absorption_equals_the_byte_loop`).
+    fn absorb_word(&mut self, word: u32) {
+        let step = |h: u64, byte: u32| (h ^ u64::from(byte & 0xFF)).wrapping_mul(FNV_PRIME);
+        let h = self.0;
+        self.0 = if word < 1 << 8 {
+            (h ^ u64::from(word)).wrapping_mul(FNV_PRIME_4)
+        } else if word < 1 << 16 {
+            (step(h, word) ^ u64::from(word >> 8)).wrapping_mul(FNV_PRIME_3)
+        } else if word < 1 << 24 {
+            (step(step(h, word), word >> 8) ^ u64::from(word >> 16)).wrapping_mul(FNV_PRIME_2)
+        } else {
+            step(step(step(step(h, word), word >> 8), word >> 16), word >> 24)
+        };
+    }
+
+    /// FNV-1a by definition, byte by byte (the reference `absorb_word` is tested against).
+    #[cfg(test)]
     fn absorb_bytes(&mut self, bytes: &[u8]) {
         for &byte in bytes {
             self.0 ^= u64::from(byte);
@@ -174,6 +199,33 @@ mod tests {
         assert_eq!(hash_of(b""), 0xcbf2_9ce4_8422_2325);
         assert_eq!(hash_of(b"a"), 0xaf63_dc4c_8601_ec8c);
         assert_eq!(hash_of(b"foobar"), 0x8594_4171_f739_67e8);
+    }
+
+    #[test]
+    fn fast_word_absorption_equals_the_byte_loop() {
+        let mut rng = crate::sim::Rng::new(14);
+        let edges = [
+            0,
+            1,
+            0xFF,
+            0x100,
+            0xFFFF,
+            0x1_0000,
+            0xFF_FFFF,
+            0x100_0000,
+            0x0100_0001,
+        ];
+        let mut words: Vec<u32> = edges.iter().copied().chain([u32::MAX]).collect();
+        for _ in 0..10_000 {
+            let bits = rng.below(33) as u32;
+            words.push((rng.next_u64() as u32).checked_shr(32 - bits).unwrap_or(0));
+        }
+        let (mut fast, mut plain) = (TraceHash::default(), TraceHash::default());
+        for &w in &words {
+            fast.absorb_words(&[w]);
+            plain.absorb_bytes(&w.to_le_bytes());
+            assert_eq!(fast, plain, "word {w:#x}");
+        }
     }
 
     #[test]

@@ -283,6 +283,27 @@ impl Blocks {
         self.dynamic_wear_leveling
     }
 
+    /// O(1): `block` is linked into the greedy list of its die and its current valid count
+    /// (the per-step form of `lists_are_consistent`, `checks_step.rs`).
+    pub fn is_filed(&self, block: u32) -> bool {
+        let b = block as usize;
+        let (p, n) = (self.prev[b], self.next[b]);
+        let same_list = |other: u32| {
+            let o = other as usize;
+            self.state.get(o) == Some(&BlockState::Closed)
+                && self.valid.get(o) == self.valid.get(b)
+                && self.die_of(other) == self.die_of(block)
+        };
+        let linked_in = if p == NIL {
+            self.valid[b] <= self.pages_per_block
+                && self.heads.get(self.head_index(block)) == Some(&block)
+        } else {
+            same_list(p) && self.next.get(p as usize) == Some(&block)
+        };
+        let linked_out = n == NIL || (same_list(n) && self.prev.get(n as usize) == Some(&block));
+        self.state[b] == BlockState::Closed && linked_in && linked_out
+    }
+
     /// Every block of the die's lists really is closed and filed under its valid count.
     pub fn lists_are_consistent(&self, die: u32) -> Result<usize, String> {
         let mut seen = 0usize;

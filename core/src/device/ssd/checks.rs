@@ -1,20 +1,32 @@
-//! The SSD lab's invariants, kept incrementally after every step with a full sweep every
-//! `full_interval` steps and after the last step.
+//! The SSD lab's invariants, kept incrementally after every step (`checks_step.rs`: the entries
+//! the step's logged operations touched, in O(operations)) with a full sweep every
+//! `full_interval` steps, after untracked bulk work (preconditioning) and after the last step.
 //!
 //! 1. `l2p_is_a_bijection_onto_valid_pages`: every step, each page the step programmed or copied
-//!    maps back (l2p[lba] = ppn and p2l[ppn] = lba) and the mapped count equals the valid pages;
-//!    the sweep checks both maps in full.
-//! 2. `valid_counts_match_page_states`: sweep: each block's valid count equals its valid pages,
-//!    pages at or past the write pointer are erased and those before it programmed, the greedy
-//!    lists file exactly the closed blocks, and free + open + closed blocks add up per die.
+//!    maps back (l2p[lba] = ppn and p2l[ppn] = lba), every LBA and page it touched (written,
+//!    copied, superseded, trimmed) is a matched pair or unmapped/not valid on both sides, and the
+//!    mapped count equals the valid pages; the sweep checks both maps in full.
+//! 2. `valid_counts_match_page_states`: every step, each block the step touched has the valid
+//!    count and write pointer the checker derived from the logged operations, pages are
+//!    programmed at the write pointer, a block is erased only once empty, the page at its write
+//!    pointer is erased and its state and greedy-list filing match its counts. Sweep: each
+//!    block's valid count equals its valid pages, pages at or past the write pointer are erased
+//!    and those before it programmed, the greedy lists file exactly the closed blocks, and free +
+//!    open + closed blocks add up per die.
 //! 3. `no_page_programmed_twice_between_erases`: the FTL counts programs of a non-erased page.
-//! 4. `erase_counts_only_grow`: sweep: no block's count fell since the previous sweep, and their
-//!    sum equals the erases performed.
+//! 4. `erase_counts_only_grow`: every step, each logged erase raises its block's count by one
+//!    and the logged erases add up to the FTL's count; sweep: no block's count fell since the
+//!    previous sweep, and their sum equals the erases performed.
 //! 5. `write_amplification_at_least_one`: flash programs ≥ host writes.
 //! 6. `read_returns_last_written_version`: every read is compared with a plain reference map
 //!    lba → version (the op index of the last write), through any amount of GC.
 //!
-//! Speed of the sweep (it dominates the lab's cost per step): each sweep first runs branch-free
+//! What the per-step checks cannot see is damage no logged operation touched (a stray write into
+//! some other entry); the full sweep finds that within `full_interval` steps (physical pages / 4
+//! steps, at least 64), and tests run it on corrupted structures
+//! (`fast_sweeps_agree_with_the_plain_sweep`, and in `checks_step.rs` the per-step checks alone).
+//!
+//! Speed of the sweep (amortised over its interval): each sweep first runs branch-free
 //! passes that only answer "all good?" (they vectorise); only when one says no does the original
 //! element-by-element pass run, so the verdict and its message are exactly those of the plain
 //! sweep. The reverse map check (every valid page's LBA maps back to it) is implied when every
@@ -53,17 +65,20 @@ pub struct CheckState {
     pub erase_growth: Verdict,
     pub reads: Verdict,
     pub reads_checked: u64,
-    erase_shadow: Vec<u32>,
+    pub(super) erase_shadow: Vec<u32>,
     pub full_interval: u64,
     since_full: u64,
     pub full_sweeps: u64,
+    /// The per-step checker's own model (`checks_step.rs`), valid while `shadows_synced`.
+    pub(super) shadow: super::checks_model::Shadow,
 }
 
 impl CheckState {
     pub fn new(physical_pages: u32, blocks: u32) -> Self {
         Self {
             erase_shadow: vec![0; blocks as usize],
-            full_interval: u64::from((physical_pages / 128).max(64)),
+            full_interval: u64::from((physical_pages / 4).max(64)),
+            shadow: super::checks_model::Shadow::new(blocks),
             ..Self::default()
         }
     }
@@ -103,13 +118,22 @@ impl CheckState {
             });
         }
         self.since_full += 1;
-        if last || self.since_full >= self.full_interval {
-            self.since_full = 0;
-            self.full_sweeps += 1;
-            self.sweep_maps(ftl);
-            self.sweep_blocks(ftl);
-            self.sweep_erases(ftl);
+        if last || !self.shadow.synced || self.since_full >= self.full_interval {
+            // The sweep checks the whole state, the step's entries included.
+            self.full_sweep(ftl);
+        } else {
+            self.verify_step(ftl);
         }
+    }
+
+    /// The full sweep; afterwards the per-step checker's model restarts from the swept state.
+    pub fn full_sweep(&mut self, ftl: &Ftl) {
+        self.since_full = 0;
+        self.full_sweeps += 1;
+        self.sweep_maps(ftl);
+        self.sweep_blocks(ftl);
+        self.sweep_erases(ftl);
+        self.shadow.sync(ftl);
     }
 
     fn sweep_maps(&mut self, ftl: &Ftl) {

@@ -226,6 +226,7 @@ impl Ftl {
         busy_until: Option<&[u64]>,
         log: &mut OpLog,
     ) -> Result<u32, FtlError> {
+        let old = self.l2p[lba as usize];
         self.unmap(lba);
         let die = match busy_until {
             Some(busy) => self.pick_least_busy(busy)?,
@@ -236,7 +237,7 @@ impl Ftl {
         self.l2p[lba as usize] = ppn;
         self.die_valid[die as usize] += 1;
         self.mapped += 1;
-        log.push(PhysOp::Program { lba, ppn });
+        log.push(PhysOp::Program { lba, ppn, old });
         if self.blocks.free_count(die) < self.config.gc_low_watermark {
             self.collect(die, log)?;
         }

@@ -96,6 +96,13 @@ impl Ftl {
         self.last_victim = Some((die, victim));
         self.blocks.start_collecting(block);
         let first = self.geometry.ppn(block, 0);
+        // Host-cache warm-up (no simulated effect): load the forward-map entries of all valid
+        // pages first, so their misses overlap instead of stalling one copy each.
+        let pages = first as usize..(first + self.geometry.pages_per_block) as usize;
+        let warm = self.p2l[pages].iter().fold(0, |acc, &lba| {
+            acc ^ self.l2p.get(lba as usize).copied().unwrap_or(0)
+        });
+        std::hint::black_box(warm);
         for from in first..first + self.geometry.pages_per_block {
             let lba = self.p2l[from as usize];
             if lba >= PAGE_INVALID {

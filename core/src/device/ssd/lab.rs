@@ -10,8 +10,9 @@
 //!    is scheduled at the end of its last page. While fewer than `queue_depth` requests are
 //!    outstanding, the next arrival is scheduled at max(now, its `at_ns`).
 //! 3. Completion (one step): latency is recorded and a waiting arrival is scheduled.
-//! 4. After each step the invariants are checked (`checks.rs`): incrementally, with a full sweep
-//!    every `full_interval` steps and after the last one.
+//! 4. After each step the invariants are checked (`checks.rs`): incrementally (the step's logged
+//!    operations, `checks_step.rs`), with a full sweep every `full_interval` steps, after the
+//!    precondition and after the last step.
 //!
 //! Reads are answered from the data stored in the physical page (the version written there and
 //! carried along by GC) and compared against a plain reference map of the last write per LBA.
@@ -153,6 +154,7 @@ impl SsdLab {
     pub(super) fn step_event(&mut self, trace: &mut TraceSink) -> Result<bool, SimError> {
         if !self.preconditioned {
             self.precondition(trace)?;
+            self.checks.untracked_work();
             self.checks.after_step(&self.ftl, self.queue.is_empty());
             return Ok(true);
         }

@@ -34,6 +34,8 @@ pub mod booking;
 pub mod calendar;
 pub mod calibration;
 pub mod checks;
+pub mod checks_model;
+pub mod checks_step;
 pub mod config;
 pub mod drives;
 pub mod events;
@@ -58,6 +60,7 @@ pub mod stats;
 pub mod timing;
 pub mod view;
 pub mod waf;
+pub mod warm;
 pub mod workload;
 
 pub use lab::SsdLab;

@@ -6,8 +6,8 @@ use super::gc_policy::Reason;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum PhysOp {
-    /// A host page programmed at `ppn`.
-    Program { lba: u32, ppn: u32 },
+    /// A host page programmed at `ppn`; `old` is the page it superseded (`UNMAPPED` if none).
+    Program { lba: u32, ppn: u32, old: u32 },
     /// GC chose `block` on `die` with `valid` pages to copy.
     GcStart {
         die: u32,

@@ -57,7 +57,9 @@ impl SsdLab {
             SsdOpKind::Trim => {
                 let mut invalidated = 0;
                 for lba in r.lba..r.lba + r.pages {
+                    let (old, _) = self.ftl.read(lba);
                     invalidated += u32::from(self.ftl.trim(lba));
+                    self.checks.on_trim(&self.ftl, lba, old);
                     self.reference[lba as usize] = NO_VERSION;
                 }
                 trace.emit(t0, events::TRIM, [r.lba, r.pages, invalidated, 0]);
@@ -94,6 +96,7 @@ impl SsdLab {
         let log = std::mem::take(&mut self.log);
         let mut programmed = data_ns;
         for op in &log {
+            self.checks.on_op(&self.ftl, op);
             match *op {
                 PhysOp::GcStart {
                     die,
@@ -129,7 +132,7 @@ impl SsdLab {
                     self.record(die, span, OP_ERASE);
                     trace.emit(span.end_ns, events::ERASE, [block, die, erase_count, 0]);
                 }
-                PhysOp::Program { lba, ppn } => {
+                PhysOp::Program { lba, ppn, .. } => {
                     let block = g.block_of_ppn(ppn);
                     let die = g.die_of_block(block);
                     let page = g.page_of_ppn(ppn);
