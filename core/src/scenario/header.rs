@@ -37,8 +37,7 @@ pub fn parse_document(text: &str) -> Result<(Header, Map<String, Value>), Scenar
             ),
         ));
     }
-    super::shape::check_container_count(text)?;
-    let value: Value = serde_json::from_str(text).map_err(|e| {
+    let not_json = |e: serde_json::Error| {
         ScenarioError::new(
             "scenario",
             format!(
@@ -48,7 +47,14 @@ pub fn parse_document(text: &str) -> Result<(Header, Map<String, Value>), Scenar
                 strip_position(&e)
             ),
         )
-    })?;
+    };
+    if let Err(too_many) = super::shape::check_container_count(text) {
+        // A text that is not JSON at all gets the syntax error, as any other would; the check
+        // builds no values, so it costs no more than the count.
+        serde_json::from_str::<serde::de::IgnoredAny>(text).map_err(not_json)?;
+        return Err(too_many);
+    }
+    let value: Value = serde_json::from_str(text).map_err(not_json)?;
     let Value::Object(mut object) = value else {
         return Err(ScenarioError::new("scenario", "expected a JSON object"));
     };

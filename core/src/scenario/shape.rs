@@ -7,20 +7,27 @@
 //! 1. Scan the bytes once, skipping string contents (with their escapes).
 //! 2. Count every `[` and `{`; stop at the first one over `MAX_JSON_CONTAINERS`.
 //! 3. Name the top-level field whose value was being read then (the key before the last `:` at
-//!    depth 1), so the message points at the bulk; `scenario` when the text has no such key.
+//!    depth 1), so the message points at the bulk; `scenario` when the text has no such key or
+//!    nests deeper than `serde_json` reads (so the rest of the text is scanned for its depth).
 
 use super::ScenarioError;
 use super::limits::{MAX_JSON_CONTAINERS, MAX_OPS};
 
+/// Nesting `serde_json` refuses to build into values (its recursion limit of 128).
+pub const PARSER_MAX_DEPTH: usize = 127;
+
 /// Rejects `text` if it holds more than `MAX_JSON_CONTAINERS` objects and arrays, naming the
-/// top-level field being read when the bound was crossed (`scenario` if there is none).
+/// top-level field being read when the bound was crossed; `scenario` if there is none, or if the
+/// text nests deeper than the parser reads (then it is not a JSON object the app could read).
 pub fn check_container_count(text: &str) -> Result<(), ScenarioError> {
     let bytes = text.as_bytes();
-    let (mut in_string, mut escaped, mut containers, mut depth) = (false, false, 0usize, 0usize);
-    // Step 3: the last string closed at depth 1 of a top-level object, and the field it names
-    // once a `:` follows it.
+    let (mut in_string, mut escaped, mut containers) = (false, false, 0usize);
+    let (mut depth, mut max_depth) = (0usize, 0usize);
+    // Step 3: the last string closed at depth 1 of a top-level object, the field it names once
+    // a `:` follows it, and that field when the bound was crossed.
     let top_is_object = bytes.iter().find(|b| !b.is_ascii_whitespace()) == Some(&b'{');
     let (mut string_start, mut last_string, mut field) = (0usize, None, None);
+    let mut crossed_in = None;
     for (at, &byte) in bytes.iter().enumerate() {
         if in_string {
             match (escaped, byte) {
@@ -46,28 +53,34 @@ pub fn check_container_count(text: &str) -> Result<(), ScenarioError> {
             b'[' | b'{' => {
                 containers += 1;
                 depth += 1;
-                if containers > MAX_JSON_CONTAINERS {
-                    // The raw key, unescaped as JSON would read it.
-                    let path = field
-                        .clone()
-                        .filter(|_| top_is_object)
-                        .and_then(|range| text.get(range))
-                        .and_then(|raw| serde_json::from_str::<String>(&format!("\"{raw}\"")).ok())
-                        .filter(|key| !key.is_empty())
-                        .unwrap_or_else(|| "scenario".into());
-                    return Err(ScenarioError::new(
-                        &path,
-                        format!(
-                            "more than {MAX_JSON_CONTAINERS} JSON objects and arrays in the \
-                             scenario (a scenario needs a few per op, and at most {MAX_OPS} ops)"
-                        ),
-                    ));
+                max_depth = max_depth.max(depth);
+                if containers == MAX_JSON_CONTAINERS + 1 {
+                    crossed_in = Some(field.clone());
+                }
+                if crossed_in.is_some() && max_depth > PARSER_MAX_DEPTH {
+                    break;
                 }
             }
             _ => {}
         }
     }
-    Ok(())
+    let Some(crossed_in) = crossed_in else {
+        return Ok(());
+    };
+    // The raw key, unescaped as JSON would read it.
+    let path = crossed_in
+        .filter(|_| top_is_object && max_depth <= PARSER_MAX_DEPTH)
+        .and_then(|range| text.get(range))
+        .and_then(|raw| serde_json::from_str::<String>(&format!("\"{raw}\"")).ok())
+        .filter(|key| !key.is_empty())
+        .unwrap_or_else(|| "scenario".into());
+    Err(ScenarioError::new(
+        &path,
+        format!(
+            "more than {MAX_JSON_CONTAINERS} JSON objects and arrays in the scenario (a scenario \
+             needs a few per op, and at most {MAX_OPS} ops)"
+        ),
+    ))
 }
 
 #[cfg(test)]
@@ -103,5 +116,24 @@ mod tests {
             check_container_count(&escaped_key).unwrap_err().path,
             "w\"x"
         );
+    }
+
+    #[test]
+    fn the_parser_depth_limit_is_where_serde_json_stops() {
+        let nested = |depth: usize| format!("{}{}", "[".repeat(depth), "]".repeat(depth));
+        assert!(serde_json::from_str::<serde_json::Value>(&nested(PARSER_MAX_DEPTH)).is_ok());
+        assert!(serde_json::from_str::<serde_json::Value>(&nested(PARSER_MAX_DEPTH + 1)).is_err());
+    }
+
+    #[test]
+    fn a_bulky_field_nested_past_the_parser_limit_is_the_whole_document() {
+        let deep = format!(
+            "{}{}",
+            "[".repeat(PARSER_MAX_DEPTH),
+            "]".repeat(PARSER_MAX_DEPTH)
+        );
+        let bulk = "[]".repeat(MAX_JSON_CONTAINERS);
+        let text = format!("{{\"workload\": [{bulk}], \"device\": {deep}}}");
+        assert_eq!(check_container_count(&text).unwrap_err().path, "scenario");
     }
 }
