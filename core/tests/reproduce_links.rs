@@ -12,8 +12,9 @@
 use std::path::PathBuf;
 
 use flashlab_core::labs::{BUILT_LABS, build};
-use flashlab_core::reproduce::figures::{SeriesKind, lab_figures};
+use flashlab_core::reproduce::figures::SeriesKind;
 use flashlab_core::reproduce::lab_claims;
+use flashlab_core::reproduce::lab_figures;
 use flashlab_core::reproduce::links::{LINKS, scenario_for};
 
 fn scenario_path(lab: &str, name: &str) -> PathBuf {

@@ -158,7 +158,7 @@ pub fn lab_claims(lab: &str) -> Result<String, JsError> {
 /// paper's points (`reproduce::figures`). An unknown lab is an error naming it.
 #[wasm_bindgen(js_name = labFigures)]
 pub fn lab_figures(lab: &str) -> Result<String, JsError> {
-    let figures = flashlab_core::reproduce::figures::lab_figures(lab)
+    let figures = flashlab_core::reproduce::lab_figures(lab)
         .ok_or_else(|| to_js_error(format!("figures: there is no lab \"{lab}\"")))?;
     serde_json::to_string(&figures).map_err(|e| to_js_error(format!("figures: {e}")))
 }

@@ -26,3 +26,12 @@ pub fn lab_claims(lab: &str) -> Option<Vec<Claim>> {
         .find(|plugin| plugin.name == lab)
         .map(|plugin| (plugin.claims)())
 }
+
+/// One lab's figures (its `LabSpec::figures`), computed now; `None` for a name that is not a
+/// built lab.
+pub fn lab_figures(lab: &str) -> Option<Vec<figures::Figure>> {
+    crate::labs::PLUGINS
+        .iter()
+        .find(|plugin| plugin.name == lab)
+        .map(|plugin| (plugin.figures)())
+}

@@ -130,6 +130,8 @@ impl LabSpec for SsdLab {
         reproduce::claims()
     }
 
+    // The SSD model is built into every group; its figure code only into the SSD lab's.
+    #[cfg(feature = "lab-ssd")]
     fn figures() -> Vec<crate::reproduce::figures::Figure> {
         vec![crate::reproduce::figures::ssd::waf_vs_overprovisioning()]
     }

@@ -108,15 +108,6 @@ pub struct Figure {
     pub method: String,
 }
 
-/// One lab's figures (its `LabSpec::figures`), computed now; `None` for a name that is not a
-/// built lab.
-pub fn lab_figures(lab: &str) -> Option<Vec<Figure>> {
-    crate::labs::PLUGINS
-        .iter()
-        .find(|p| p.name == lab)
-        .map(|p| (p.figures)())
-}
-
 /// A figure whose simulation failed: no simulated points, the paper's points kept, the error
 /// as its method (shown, never hidden).
 pub fn failed(mut figure: Figure, error: &str) -> Figure {
