@@ -46,6 +46,7 @@ use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
 use flashlab_core::Session;
+use flashlab_core::scenario::ScenarioError;
 use flashlab_core::sim::Rng;
 use fuzz_support::check::names_a_field;
 use fuzz_support::generate::{Seed, mutate, random_bytes, random_document};
@@ -114,6 +115,10 @@ struct Tally {
     max_accept: Duration,
     max_accept_index: u64,
     max_bytes: usize,
+    /// The largest rise of the process's peak resident memory during one input's load and run
+    /// (kB, Linux; 0 elsewhere), and that input: what the app needed beyond every earlier input.
+    max_peak_rise_kb: u64,
+    max_peak_rise_index: u64,
     /// Accepted loads over `ANSWER_LIMIT`, by the input's `lab`: (count, slowest).
     slow_loads: std::collections::BTreeMap<String, (u64, Duration)>,
     failures: Vec<(u64, String)>,
@@ -129,6 +134,39 @@ fn panic_text(payload: &(dyn std::any::Any + Send)) -> String {
 
 /// Loads and, if accepted, runs one input; returns a failure description if any check fails.
 fn exercise(index: u64, text: &str, tally: &mut Tally) -> Result<(), String> {
+    let peak_before = peak_rss_kb();
+    let result = load_and_run(index, text, tally);
+    let rise = peak_rss_kb().saturating_sub(peak_before);
+    if rise > tally.max_peak_rise_kb {
+        tally.max_peak_rise_kb = rise;
+        tally.max_peak_rise_index = index;
+    }
+    match result? {
+        Some(error) => {
+            names_a_field(text, &error).map_err(|why| format!("rejection `{error}`: {why}"))
+        }
+        None => Ok(()),
+    }
+}
+
+/// The process's peak resident memory so far (`VmHWM`, kB; 0 where `/proc` is missing).
+fn peak_rss_kb() -> u64 {
+    std::fs::read_to_string("/proc/self/status")
+        .ok()
+        .and_then(|status| {
+            let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
+            line.split_whitespace().nth(1)?.parse().ok()
+        })
+        .unwrap_or(0)
+}
+
+/// Loads and, if accepted, runs one input: `Ok(Some(error))` for a rejection still to be
+/// checked for naming a field, `Ok(None)` for an accepted input that ran, `Err` for a failure.
+fn load_and_run(
+    index: u64,
+    text: &str,
+    tally: &mut Tally,
+) -> Result<Option<ScenarioError>, String> {
     let started = Instant::now();
     let loaded = catch_unwind(|| Session::load(text, None));
     let answer = started.elapsed();
@@ -164,7 +202,7 @@ fn exercise(index: u64, text: &str, tally: &mut Tally) -> Result<(), String> {
     match loaded {
         Err(error) => {
             tally.rejected += 1;
-            names_a_field(text, &error).map_err(|why| format!("rejection `{error}`: {why}"))
+            Ok(Some(error))
         }
         Ok(mut session) => {
             tally.accepted += 1;
@@ -182,7 +220,7 @@ fn exercise(index: u64, text: &str, tally: &mut Tally) -> Result<(), String> {
                 steps + session.step(1)
             }));
             tally.steps += ran.map_err(|p| format!("panic while running: {}", panic_text(&*p)))?;
-            Ok(())
+            Ok(None)
         }
     }
 }
@@ -250,7 +288,8 @@ fn fuzz(range: std::ops::Range<u64>, light: bool) -> Tally {
 fn report(name: &str, tally: &Tally, wall: Duration) {
     println!(
         "{name}: {} inputs ({} accepted, {} rejected), {} steps run, largest input {} bytes, \
-         slowest rejection {:?} (input {}), slowest accepted load {:?} (input {}), wall {:?}",
+         slowest rejection {:?} (input {}), slowest accepted load {:?} (input {}), largest rise \
+         of the peak RSS in one load and run {} MiB (input {}), wall {:?}",
         tally.inputs,
         tally.accepted,
         tally.rejected,
@@ -260,6 +299,8 @@ fn report(name: &str, tally: &Tally, wall: Duration) {
         tally.max_reject_index,
         tally.max_accept,
         tally.max_accept_index,
+        tally.max_peak_rise_kb / 1024,
+        tally.max_peak_rise_index,
         wall
     );
     for (lab, (count, slowest)) in &tally.slow_loads {
