@@ -131,22 +131,10 @@ fn lower_charge_result(
     first: Option<(usize, usize, usize)>,
     cells: usize,
 ) -> Result<(), NandError> {
-    let Some((cell, from, to)) = first else {
-        return Ok(());
-    };
-    let describe = |index: usize| {
-        let p = layout.placement(index);
-        format!("{} ({})", p.name, p.bits_label)
-    };
-    Err(NandError::WouldLowerCharge {
-        page,
-        cell,
-        from: describe(from),
-        to: describe(to),
-        from_state: from,
-        to_state: to,
-        cells,
-    })
+    match first {
+        Some(first) => Err(NandError::would_lower_charge(layout, page, first, cells)),
+        None => Ok(()),
+    }
 }
 
 /// Up to 8 bytes of `data` from `at` as a big-endian word, missing bytes zero.

@@ -3,6 +3,8 @@
 
 use thiserror::Error;
 
+use super::layout::VthLayout;
+
 #[derive(Debug, Clone, PartialEq, Error)]
 pub enum NandError {
     #[error("page {page} does not exist (the block has {page_count} pages)")]
@@ -87,6 +89,29 @@ pub enum NandError {
 }
 
 impl NandError {
+    /// Rule 4's refusal: `cell` (the first of `cells` that would fall) would go from placement
+    /// `from` to `to` (indices into `layout.placements()`), named as the UI shows them.
+    pub fn would_lower_charge(
+        layout: &VthLayout,
+        page: usize,
+        (cell, from, to): (usize, usize, usize),
+        cells: usize,
+    ) -> Self {
+        let describe = |index: usize| {
+            let p = layout.placement(index);
+            format!("{} ({})", p.name, p.bits_label)
+        };
+        NandError::WouldLowerCharge {
+            page,
+            cell,
+            from: describe(from),
+            to: describe(to),
+            from_state: from,
+            to_state: to,
+            cells,
+        }
+    }
+
     /// Stable reason code for trace events and the UI's narration table.
     pub fn code(&self) -> u32 {
         match self {

@@ -100,20 +100,13 @@ impl Block {
                 verify_v: layout.placement(to).verify_v,
             });
         }
-        if let Some((cell, from, to)) = lowered {
-            let describe = |index: usize| {
-                let p = layout.placement(index);
-                format!("{} ({})", p.name, p.bits_label)
-            };
-            return Err(NandError::WouldLowerCharge {
+        if let Some(first) = lowered {
+            return Err(NandError::would_lower_charge(
+                layout,
                 page,
-                cell,
-                from: describe(from),
-                to: describe(to),
-                from_state: from,
-                to_state: to,
-                cells: lowered_cells,
-            });
+                first,
+                lowered_cells,
+            ));
         }
         // Commit: data, counts, and cells whose placement does not change.
         let pe_cycles = self.pe_cycles;
