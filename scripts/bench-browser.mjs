@@ -1,6 +1,7 @@
 // The browser half of `npm run bench`, in headless Chromium (the same browser resolution as
 // e2e/playwright.config.ts: $CHROMIUM_BIN, a system Chromium, else Playwright's own):
-//   1. core cases: every `flashlab bench` case run by the browser build (web/wasm-pkg/<group>/);
+//   1. core cases: every `flashlab bench` case run by the browser build (web/wasm-pkg/<group>/),
+//      each called twice and the second call timed, as natively (first call reported beside it);
 //   2. load: time from navigation to `window.__flashlab` ready on the production build (dist/),
 //      median of 5 fresh contexts;
 //   3. frame rate: each lab's default scenario playing at normal speed for 4 s, counted with
@@ -46,10 +47,16 @@ async function coreCases() {
       const rows = [];
       for (const c of JSON.parse(m.benchCases())) {
         const size = Math.max(1, Math.round(c.defaultSize * scale));
+        // Twice, the second call timed (as `flashlab bench` does): a fresh instance's first call
+        // also grows its memory and runs code V8 has not yet optimised.
+        const t0 = performance.now();
+        const firstUnits = m.benchRun(c.name, size);
+        const firstSeconds = Math.max((performance.now() - t0) / 1000, 1e-9);
         const t = performance.now();
         const units = m.benchRun(c.name, size);
         const seconds = Math.max((performance.now() - t) / 1000, 1e-9);
-        rows.push({ name: c.name, unit: c.unit, units, seconds, per_second: units / seconds, group });
+        rows.push({ name: c.name, unit: c.unit, units, seconds, per_second: units / seconds, group,
+          first_seconds: firstSeconds, first_per_second: firstUnits / firstSeconds });
       }
       return rows;
     }, { group, scale: quick ? 0.05 : 1 }));

@@ -1,7 +1,7 @@
 // The table of `npm run bench`: native and browser figures of one run side by side, each against
 // its budget (issue "Budgets and hardening"), printed and written as JSON.
 //   node scripts/bench-report.mjs target/bench/native.json target/bench/browser.json target/bench/results.json
-// Budgets: wasm/native >= 0.5 per case; >= 55 fps average and p95 frame <= 25 ms per lab; seek
+// Budgets: wasm/native >= 0.5 per case (second calls; first calls' ratio shown); >= 55 fps average and p95 frame <= 25 ms per lab; seek
 // <= 100 ms (median of 20 jumps in a one-million-step run); ready <= 1.5 s; .wasm <= 400 KB and JS
 // <= 250 KB gzipped; the SSD FTL case <= 100 ns per simulated write, its full event path <= 500 ns;
 // every work check holds.
@@ -20,8 +20,11 @@ const fmt = (x, digits = Math.abs(x) < 10 ? 2 : 0) => (Number.isFinite(x) ? x.to
 for (const n of native.cases) {
   const b = browser.cases.find((c) => c.name === n.name);
   const ratio = b && n.per_second > 0 ? b.per_second / n.per_second : NaN;
+  // The budget is on the second call of each side; the first calls' ratio is shown beside it,
+  // because a page's first run of a lab does pay for memory growth and V8's compilation.
+  const firstRatio = b?.first_per_second && n.first_per_second ? b.first_per_second / n.first_per_second : NaN;
   add("core", n.name, `${fmt(n.per_second)} native · ${fmt(b?.per_second ?? NaN)} Chromium ${n.unit}/s`, "wasm/native ≥ 0.5",
-    Number.isFinite(ratio) ? ratio >= 0.5 : null, `ratio ${fmt(ratio, 2)}`);
+    Number.isFinite(ratio) ? ratio >= 0.5 : null, `ratio ${fmt(ratio, 2)} (first calls ${fmt(firstRatio, 2)})`);
 }
 const nsPer = (name) => { const c = native.cases.find((x) => x.name === name); return c ? 1e9 / c.per_second : NaN; };
 const ftl = nsPer("ssd: 4 KB random writes at 75% fill, greedy GC");
