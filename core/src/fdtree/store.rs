@@ -11,6 +11,7 @@
 
 use super::entry::{BlockId, Entry};
 use super::error::FdError;
+use crate::sim::scratch::Scratch;
 
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct Block {
@@ -51,26 +52,10 @@ pub struct BlockStore {
     spare: SpareVecs,
 }
 
-/// Entry buffers of reclaimed blocks, reused for new ones (an allocation cache, not state: it
-/// compares equal to any other and a clone starts empty).
-#[derive(Debug, Default)]
-struct SpareVecs(Vec<Vec<Entry>>);
+/// Entry buffers of reclaimed blocks, reused for new ones (an allocation cache, not state).
+type SpareVecs = Scratch<Vec<Vec<Entry>>>;
 
 const SPARE_VECS_MAX: usize = 64;
-
-impl Clone for SpareVecs {
-    fn clone(&self) -> Self {
-        Self::default()
-    }
-}
-
-impl PartialEq for SpareVecs {
-    fn eq(&self, _: &Self) -> bool {
-        true
-    }
-}
-
-impl Eq for SpareVecs {}
 
 impl BlockStore {
     pub fn alloc(&mut self, block: Block) -> BlockId {
@@ -83,7 +68,7 @@ impl BlockStore {
 
     /// An empty entry buffer with room for `capacity` entries (a reclaimed block's if any).
     pub fn entry_vec(&mut self, capacity: usize) -> Vec<Entry> {
-        match self.spare.0.pop() {
+        match self.spare.pop() {
             Some(v) if v.capacity() >= capacity => v,
             _ => Vec::with_capacity(capacity),
         }
@@ -120,10 +105,10 @@ impl BlockStore {
         match self.slots.get_mut(id as usize) {
             Some(slot @ Some(_)) => {
                 if let Some(mut block) = slot.take()
-                    && self.spare.0.len() < SPARE_VECS_MAX
+                    && self.spare.len() < SPARE_VECS_MAX
                 {
                     block.entries.clear();
-                    self.spare.0.push(block.entries);
+                    self.spare.push(block.entries);
                 }
                 self.live_blocks -= 1;
                 Ok(())

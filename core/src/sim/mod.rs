@@ -10,6 +10,8 @@
 //! 8. `scheduler`: the one event loop (clock + queue + time limit) every event-driven lab uses;
 //!    a pop only moves time forward.
 //! 9. `units`: the small helpers every lab's trace uses (`us`, `word`, `model`).
+//! 10. `scratch`: `Scratch<T>`, reused buffers and caches that are not state (equal to any
+//!     other, cloned empty).
 //!
 //! Determinism rules for everything below `sim`: no wall clock, no hash-map iteration, no
 //! `f64::ln/exp/powf/sin` (their results differ between native and wasm builds): use `+ - * /`,
@@ -23,6 +25,7 @@ pub mod lab;
 pub mod rng;
 pub mod run;
 pub mod scheduler;
+pub mod scratch;
 pub mod trace;
 pub mod units;
 
