@@ -117,6 +117,14 @@ fn queries(body: &LayoutsBody, n: usize) -> Result<(Vec<ScanQuery>, bool), Scena
                 }
                 for (j, &c) in columns.iter().enumerate() {
                     check_range(&format!("{path}.columns[{j}]"), c, 0, n - 1)?;
+                    // A projection names each column once: repeats would only multiply the
+                    // answer (rows × list length values) past any memory bound.
+                    if let Some(k) = columns[..j].iter().position(|&earlier| earlier == c) {
+                        return Err(ScenarioError::new(
+                            format!("{path}.columns[{j}]"),
+                            format!("column {c} is already projected at columns[{k}]"),
+                        ));
+                    }
                 }
                 out.push(ScanQuery {
                     columns: columns.clone(),
