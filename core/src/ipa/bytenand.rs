@@ -383,10 +383,11 @@ impl ByteNand {
                 len: bytes.len(),
             });
         }
-        if let Some((i, &value)) = current[offset..offset + bytes.len()]
-            .iter()
-            .enumerate()
-            .find(|(_, v)| **v != ERASED)
+        let target = &current[offset..offset + bytes.len()];
+        // All 0xFF iff their AND is 0xFF (no early exit: the usual case, a few dozen bytes);
+        // else the first programmed byte is reported.
+        if target.iter().fold(ERASED, |acc, &v| acc & v) != ERASED
+            && let Some((i, &value)) = target.iter().enumerate().find(|(_, v)| **v != ERASED)
         {
             return Err(FlashError::AppendOverProgrammed {
                 block,

@@ -487,7 +487,11 @@ impl IpaStore {
                     return Ok(());
                 }
                 for i in 0..self.frames.len() {
-                    // A clean frame's write-back is a skip (`Frame::decide`).
+                    // A clean frame's write-back is a skip (`Frame::decide`): none is left
+                    // once the count is zero.
+                    if self.dirty_frames == 0 {
+                        break;
+                    }
                     if self.frames[i].dirty {
                         self.write_back(i)?;
                     }
