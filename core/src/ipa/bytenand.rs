@@ -90,6 +90,9 @@ pub struct ByteNand {
     fresh_never_lowers: bool,
     /// `falling_states` for every (step, done, new_steps) below 5, at `falling_index`.
     falling: Vec<Vec<Falling>>,
+    /// At `falling_index`: whether no falling state has bit `step` erased (1) in its current
+    /// data, so a re-program of bytes that are all 0xFF on page `step` can never lower a cell.
+    erased_never_falls: Vec<bool>,
 }
 
 fn bit(byte: u8, j: usize) -> u8 {
@@ -116,6 +119,12 @@ fn falling_states(layout: &VthLayout, (step, done, new_steps): (u8, u8, u8)) -> 
         }
     }
     falling
+}
+
+/// Whether none of `falling` (the table of page step `step`) has the cell's current bit on
+/// page `step` erased: then a re-program of cells erased on that page cannot fall.
+fn erased_never_falls(falling: &[Falling], step: u8) -> bool {
+    falling.iter().all(|&(p, _, _, _)| (p >> step) & 1 == 0)
 }
 
 /// Where `falling_states(step, done, new_steps)` sits in `ByteNand::falling` (each below 5).
@@ -171,6 +180,12 @@ impl ByteNand {
                     .all(|b| config.layout.placement_of(steps + 1, prefix | (b << steps)) >= from)
             })
         });
+        let falling: Vec<Vec<Falling>> = (0..125u8)
+            .map(|i| falling_states(&config.layout, (i / 25, i / 5 % 5, i % 5)))
+            .collect();
+        let erased_never_falls = (0..125u8)
+            .map(|i| erased_never_falls(&falling[usize::from(i)], i / 25))
+            .collect();
         let block = ByteBlock {
             wordline_steps: vec![0; wordlines],
             pages: vec![vec![ERASED; page_bytes]; pages],
@@ -184,9 +199,8 @@ impl ByteNand {
             blocks: vec![block; blocks],
             wl_pages,
             fresh_never_lowers,
-            falling: (0..125u8)
-                .map(|i| falling_states(&config.layout, (i / 25, i / 5 % 5, i % 5)))
-                .collect(),
+            falling,
+            erased_never_falls,
             config: Arc::new(config),
         }
     }
@@ -283,13 +297,16 @@ impl ByteNand {
                 },
             ));
         }
-        self.program_at(block, page, (wl, step), 0, data)
+        self.program_at(block, page, (wl, step), 0, data, false)
     }
 
     /// Programs `bytes` at `offset` of `page`, the rest of the page keeping its current data:
     /// a whole-page program when `offset = 0` and `bytes` is a page, else an append. A
     /// re-program checks the charge of the cells of `bytes` only (no other cell changes); a
     /// fresh page step checks every cell. Nothing is copied but `bytes` into the page.
+    /// `target_erased` (an append, which checked it): the page's bytes at `offset` are all
+    /// 0xFF, so a re-program whose table has no falling state with that bit erased is skipped
+    /// (`erased_never_falls`: the check could find no cell; `tests/ipa_cell_agreement.rs`).
     fn program_at(
         &mut self,
         block: usize,
@@ -297,14 +314,45 @@ impl ByteNand {
         (wl, step): (usize, u8),
         offset: usize,
         bytes: &[u8],
+        target_erased: bool,
     ) -> Result<(), FlashError> {
+        let new_steps =
+            self.check_program(block, page, (wl, step), offset, bytes, target_erased)?;
+        let b = &mut self.blocks[block];
+        if b.programs[page] == 0 && bytes.len() != self.page_bytes {
+            // Lazy erase: the stale bytes become the 0xFF they stand for.
+            b.pages[page].fill(ERASED);
+        }
+        b.pages[page][offset..offset + bytes.len()].copy_from_slice(bytes);
+        b.programs[page] += 1;
+        b.wordline_steps[wl] = new_steps;
+        Ok(())
+    }
+
+    /// `program_at`'s checks (rules 2 to 4), changing nothing; the wordline's page steps after
+    /// the program.
+    fn check_program(
+        &self,
+        block: usize,
+        page: usize,
+        (wl, step): (usize, u8),
+        offset: usize,
+        bytes: &[u8],
+        target_erased: bool,
+    ) -> Result<u8, FlashError> {
         let b = &self.blocks[block];
         let fresh = self
             .check_order(b, page, wl, step)
             .map_err(|e| self.nand_err(block, page, e))?;
         let done = b.wordline_steps[wl];
         let new_steps = if fresh { step + 1 } else { done };
-        if !(fresh && self.fresh_never_lowers) {
+        let erased_safe = !fresh
+            && target_erased
+            && step < 5
+            && done < 5
+            && self.erased_never_falls[falling_index(step, done, new_steps)];
+        let cannot_fall = erased_safe || (fresh && self.fresh_never_lowers);
+        if !cannot_fall {
             let checked = if new_steps > done && bytes.len() != self.page_bytes {
                 // A first program of a step through `append` (rare): every cell moves.
                 let mut full = b.page_data(page).to_vec();
@@ -315,15 +363,7 @@ impl ByteNand {
             };
             checked.map_err(|e| self.nand_err(block, page, e))?;
         }
-        let b = &mut self.blocks[block];
-        if b.programs[page] == 0 && bytes.len() != self.page_bytes {
-            // Lazy erase: the stale bytes become the 0xFF they stand for.
-            b.pages[page].fill(ERASED);
-        }
-        b.pages[page][offset..offset + bytes.len()].copy_from_slice(bytes);
-        b.programs[page] += 1;
-        b.wordline_steps[wl] = new_steps;
-        Ok(())
+        Ok(new_steps)
     }
 
     /// IPA `write_delta` device side: program `bytes` at `offset` into still-erased bytes.
@@ -343,10 +383,11 @@ impl ByteNand {
                 len: bytes.len(),
             });
         }
-        if let Some((i, &value)) = current[offset..offset + bytes.len()]
-            .iter()
-            .enumerate()
-            .find(|(_, v)| **v != ERASED)
+        let target = &current[offset..offset + bytes.len()];
+        // All 0xFF iff their AND is 0xFF (no early exit: the usual case, a few dozen bytes);
+        // else the first programmed byte is reported.
+        if target.iter().fold(ERASED, |acc, &v| acc & v) != ERASED
+            && let Some((i, &value)) = target.iter().enumerate().find(|(_, v)| **v != ERASED)
         {
             return Err(FlashError::AppendOverProgrammed {
                 block,
@@ -359,7 +400,7 @@ impl ByteNand {
             .page_map
             .address(page)
             .ok_or_else(|| self.nand_err(block, page, self.out_of_range(page)))?;
-        self.program_at(block, page, address, offset, bytes)
+        self.program_at(block, page, address, offset, bytes, true)
     }
 
     /// Erases `block`: all bytes 0xFF, program counts 0, erase count + 1.
@@ -481,6 +522,8 @@ impl ByteNand {
         Ok(())
     }
 }
+
+mod copy;
 
 #[cfg(test)]
 mod charge_ref;

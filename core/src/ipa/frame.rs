@@ -5,7 +5,9 @@
 //!    marked out-of-place, tracks nothing ("further changes are not tracked", §6.2). Otherwise
 //!    each offset joins the body or the metadata set (a set: a byte changed twice counts once,
 //!    digest §8 #6) and if the sets no longer fit the free delta slots the page is marked
-//!    out-of-place, sticky until it is written (§6.2, invariant 11).
+//!    out-of-place, sticky until it is written (§6.2, invariant 11). Each offset is classified
+//!    once; body offsets go to `body_changed` while tracked, to `net_changed` after (the net
+//!    update size counts both, `net_bytes`).
 //! 2. `decide` is the pure flush policy: clean → skip; new, marked, or on a page that cannot
 //!    take appends (NoIpa region, MSB page in odd-MLC) → out of place; else append k records.
 
@@ -29,8 +31,11 @@ pub struct Frame {
     pub appendable: bool,
     pub body_changed: OffsetSet,
     pub meta_changed: OffsetSet,
-    /// Every body byte changed since the last write, tracked even past overflow: the "net
-    /// data" update size of Tabs. 1 and 11 (statistics only, never a write decision).
+    /// With `body_changed`, every body byte changed since the last write, tracked even past
+    /// overflow: the "net data" update size of Tabs. 1 and 11 (statistics only, never a write
+    /// decision; `net_bytes`). While changes are tracked the two sets would be equal, so this
+    /// one is filled only once the frame is marked out of place (it then takes over
+    /// `body_changed`'s offsets, step 1).
     pub net_changed: OffsetSet,
     pub last_use: u64,
 }
@@ -80,35 +85,31 @@ impl Frame {
         self.mark_written(ne, appendable);
     }
 
-    /// Records the offsets a change altered (step 1).
+    /// Records the offsets a change altered (step 1), in one pass: each offset is classified
+    /// once (body or metadata) and joins the net set and, while tracked, its delta set.
     pub fn track(&mut self, layout: &PageLayout, changed: &[usize]) {
         if changed.is_empty() {
             return;
         }
         self.dirty = true;
-        if !self.is_new {
-            let slots = self.page.slot_count();
-            self.net_changed.extend(
-                changed
-                    .iter()
-                    .copied()
-                    .filter(|&o| !layout.is_metadata(o, slots)),
-            );
-        }
-        if self.is_new || self.oop {
+        if self.is_new {
             return;
         }
         if !self.appendable {
             self.oop = true;
-            return;
         }
+        let tracking = !self.oop;
         let slots = self.page.slot_count();
         for &o in changed {
-            if layout.is_metadata(o, slots) {
-                self.meta_changed.insert(o);
-            } else {
-                self.body_changed.insert(o);
-            }
+            match (layout.is_metadata(o, slots), tracking) {
+                (true, true) => self.meta_changed.insert(o),
+                (true, false) => false,
+                (false, true) => self.body_changed.insert(o),
+                (false, false) => self.net_changed.insert(o),
+            };
+        }
+        if !tracking {
+            return;
         }
         let free = layout.scheme.n.saturating_sub(self.ne);
         let fits = records_needed(
@@ -120,9 +121,16 @@ impl Frame {
         .is_some();
         if !fits {
             self.oop = true;
+            // The net set was empty while tracking: it takes the body offsets over.
+            std::mem::swap(&mut self.net_changed, &mut self.body_changed);
             self.body_changed.clear();
             self.meta_changed.clear();
         }
+    }
+
+    /// Body bytes changed since the last write (the net update size, Tabs. 1 and 11).
+    pub fn net_bytes(&self) -> usize {
+        self.net_changed.len() + self.body_changed.len()
     }
 
     /// The flush policy (step 2).

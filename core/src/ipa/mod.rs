@@ -30,6 +30,7 @@ pub mod counters;
 pub mod delta;
 pub mod error;
 pub mod frame;
+pub mod frame_map;
 pub mod lab;
 pub mod layout;
 pub mod metrics;

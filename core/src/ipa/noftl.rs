@@ -368,9 +368,9 @@ impl NoFtl {
                 block: victim,
                 page,
             };
-            let raw = self.flash.read(victim, page)?.to_vec();
+            self.flash.read(victim, page)?;
             let to = self.alloc()?;
-            self.flash.program(to.block, to.page, &raw)?;
+            self.flash.copy_page((victim, page), (to.block, to.page))?;
             self.remap(lba, to);
             self.counters.gc_migrations += 1;
             self.record(FlashOp::Migrate { lba, from, to });

@@ -10,6 +10,8 @@
 //!    never changes while the index holds it (no deletes, no moves: GC remaps physical pages,
 //!    not LBAs); only a crash rebuilds the index, and the store then calls `forget_keys`.
 //!    Only hits of the index are cached, so a key inserted later is never answered stale.
+//!    An entry is 16 bytes (key, lba, slot as u32; `lba == u32::MAX` marks an empty one: no
+//!    store has that many pages), so the table is 64 KB, not the 128 KB of `Option`s.
 
 use super::frame::Frame;
 
@@ -20,8 +22,23 @@ pub struct Scratch {
     pub meta: Vec<usize>,
     pub delta: Vec<u8>,
     pub frames: Vec<Frame>,
-    keys: Vec<Option<(u64, (u32, usize))>>,
+    keys: Vec<KeySlot>,
 }
+
+/// One entry of the lookup cache: key → (lba, slot), empty when `lba == EMPTY_LBA`.
+#[derive(Debug, Clone, Copy)]
+struct KeySlot {
+    key: u64,
+    lba: u32,
+    slot: u32,
+}
+
+const EMPTY_LBA: u32 = u32::MAX;
+const EMPTY: KeySlot = KeySlot {
+    key: 0,
+    lba: EMPTY_LBA,
+    slot: 0,
+};
 
 /// Entries of the lookup cache (a power of two).
 const KEY_SLOTS: usize = 4096;
@@ -34,7 +51,7 @@ impl Scratch {
     /// Step 4: the cached location of `key`, if cached.
     pub fn cached(&self, key: u64) -> Option<(u32, usize)> {
         match self.keys.get(key_slot(key)) {
-            Some(Some((k, at))) if *k == key => Some(*at),
+            Some(e) if e.key == key && e.lba != EMPTY_LBA => Some((e.lba, e.slot as usize)),
             _ => None,
         }
     }
@@ -42,9 +59,13 @@ impl Scratch {
     /// Step 4: remembers `key`'s location (found in the index).
     pub fn cache(&mut self, key: u64, at: (u32, usize)) {
         if self.keys.is_empty() {
-            self.keys = vec![None; KEY_SLOTS];
+            self.keys = vec![EMPTY; KEY_SLOTS];
         }
-        self.keys[key_slot(key)] = Some((key, at));
+        // A location the entry cannot hold is not cached (the index answers it).
+        self.keys[key_slot(key)] = match (at.0, u32::try_from(at.1)) {
+            (lba, Ok(slot)) if lba != EMPTY_LBA => KeySlot { key, lba, slot },
+            _ => EMPTY,
+        };
     }
 
     /// Step 4: forgets every cached location (the index was rebuilt).
@@ -64,5 +85,42 @@ impl Clone for Scratch {
 impl PartialEq for Scratch {
     fn eq(&self, _: &Self) -> bool {
         true
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::sim::Rng;
+    use std::collections::BTreeMap;
+
+    /// The reference is the index itself: a cached answer is always the last location cached
+    /// for that key, and a forgotten cache answers nothing.
+    #[test]
+    fn a_cached_location_is_the_last_one_cached_for_its_key() {
+        let mut rng = Rng::new(21);
+        let (mut scratch, mut plain) = (Scratch::default(), BTreeMap::new());
+        let mut hits = 0;
+        for _ in 0..50_000 {
+            let key = rng.below(10_000);
+            if rng.chance(0.5) {
+                let at = (rng.below(1 << 20) as u32, rng.below(300) as usize);
+                scratch.cache(key, at);
+                plain.insert(key, at);
+            } else if let Some(at) = scratch.cached(key) {
+                assert_eq!(Some(&at), plain.get(&key));
+                hits += 1;
+            }
+            if rng.chance(0.0005) {
+                scratch.forget_keys();
+                plain.clear();
+            }
+        }
+        assert!(hits > 1000, "{hits} hits");
+        scratch.cache(7, (1, 2));
+        scratch.cache(8, (1, 2));
+        scratch.cache(7, (EMPTY_LBA, 0));
+        scratch.cache(8, (1, usize::MAX));
+        assert_eq!((scratch.cached(7), scratch.cached(8)), (None, None));
     }
 }

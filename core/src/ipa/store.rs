@@ -25,6 +25,7 @@ pub use super::counters::StoreCounters;
 use super::delta::{apply, apply_owned, encode_into};
 use super::error::IpaError;
 use super::frame::{FlushKind, Frame};
+use super::frame_map::FrameMap;
 use super::layout::{ERASED, PageLayout};
 use super::noftl::NoFtl;
 use super::page::NsmPage;
@@ -40,7 +41,10 @@ pub struct IpaStore {
     pub ftl: NoFtl,
     pub wal: Wal,
     pub frames: Vec<Frame>,
-    pub frame_of: BTreeMap<u32, usize>,
+    /// How many of `frames` are dirty (kept with every change of a frame's `dirty`, so the
+    /// eager cleaner's test after each op does not scan the pool; `check_invariants`).
+    pub dirty_frames: usize,
+    pub frame_of: FrameMap,
     /// key → (lba, slot); volatile, rebuilt by recovery.
     pub index: BTreeMap<u64, (u32, usize)>,
     pub insert_lba: Option<u32>,
@@ -71,7 +75,8 @@ impl IpaStore {
             ftl,
             wal: Wal::new(),
             frames: Vec::new(),
-            frame_of: BTreeMap::new(),
+            dirty_frames: 0,
+            frame_of: FrameMap::new(),
             index: BTreeMap::new(),
             insert_lba: None,
             next_lba: 0,
@@ -189,6 +194,7 @@ impl IpaStore {
     /// Loses the buffer pool and the index, then recovers from flash + log.
     pub fn crash(&mut self) -> Result<(), IpaError> {
         self.frames.clear();
+        self.dirty_frames = 0;
         self.frame_of.clear();
         self.index.clear();
         // Recovery may place redone inserts on other pages: forget every cached location.
@@ -266,7 +272,9 @@ impl IpaStore {
             }
         };
         frame.page.set_lsn_into(lsn, &mut changed);
+        let was_dirty = frame.dirty;
         frame.track(&self.layout, &changed);
+        self.dirty_frames += usize::from(frame.dirty && !was_dirty);
         let lba = frame.lba;
         self.index.insert(key, (lba, slot));
         self.counters.transactions += 1;
@@ -304,7 +312,9 @@ impl IpaStore {
             return Err(e);
         }
         frame.page.set_lsn_into(lsn, &mut changed);
+        let was_dirty = frame.dirty;
         frame.track(&self.layout, &changed);
+        self.dirty_frames += usize::from(frame.dirty && !was_dirty);
         self.counters.transactions += 1;
         let bytes = changed.len();
         self.scratch.changed = changed;
@@ -323,6 +333,7 @@ impl IpaStore {
         self.tick += 1;
         let page = NsmPage::format(&self.layout, lba, self.cfg.fields);
         self.frames.push(Frame::fresh(lba, page, self.tick));
+        self.dirty_frames += 1;
         self.frame_of.insert(lba, self.frames.len() - 1);
         self.emit(PageEvent::New { lba });
         Ok(self.frames.len() - 1)
@@ -406,7 +417,7 @@ impl IpaStore {
         let kind = self.frames[i].decide(&self.layout);
         let area = self.layout.area_start;
         if kind != FlushKind::Skip && !self.frames[i].is_new {
-            let net = self.frames[i].net_changed.len();
+            let net = self.frames[i].net_bytes();
             *self.counters.update_sizes.entry(net).or_insert(0) += 1;
         }
         match kind {
@@ -424,6 +435,7 @@ impl IpaStore {
                 self.ftl.write_page(lba, &self.frames[i].page.bytes)?;
                 let appendable = self.appendable(lba);
                 self.frames[i].mark_written(0, appendable);
+                self.dirty_frames -= 1;
             }
             FlushKind::Append { records } => {
                 let frame = &self.frames[i];
@@ -456,6 +468,7 @@ impl IpaStore {
                 self.scratch.delta = bytes;
                 let appendable = self.appendable(lba);
                 self.frames[i].mark_written(ne + records, appendable);
+                self.dirty_frames -= 1;
             }
         }
         self.counters.write_backs += 1;
@@ -467,14 +480,21 @@ impl IpaStore {
     /// Step 4: the eager page cleaner.
     fn after_op(&mut self) -> Result<(), IpaError> {
         if let Eviction::Eager { dirty_permille } = self.cfg.eviction {
-            let dirty = self.frames.iter().filter(|f| f.dirty).count();
+            let dirty = self.dirty_frames;
             if dirty as u64 * 1000 > self.cfg.buffer_frames as u64 * u64::from(dirty_permille) {
                 if self.defer_write_backs {
                     self.queue_dirty();
                     return Ok(());
                 }
                 for i in 0..self.frames.len() {
-                    self.write_back(i)?;
+                    // A clean frame's write-back is a skip (`Frame::decide`): none is left
+                    // once the count is zero.
+                    if self.dirty_frames == 0 {
+                        break;
+                    }
+                    if self.frames[i].dirty {
+                        self.write_back(i)?;
+                    }
                 }
             }
         }
@@ -485,6 +505,13 @@ impl IpaStore {
     /// index agrees with the pages; plus the region's and device's invariants.
     pub fn check_invariants(&self) -> Result<(), String> {
         self.ftl.check_invariants()?;
+        let dirty = self.frames.iter().filter(|f| f.dirty).count();
+        if dirty != self.dirty_frames {
+            return Err(format!(
+                "{dirty} dirty frames, {} counted",
+                self.dirty_frames
+            ));
+        }
         let limit = 1 + self.layout.scheme.n as u32;
         for (b, block) in self.ftl.flash.blocks.iter().enumerate() {
             if let Some(p) = block.programs.iter().position(|&n| n > limit) {

@@ -87,16 +87,22 @@ fn random_state(rng: &mut Rng, cell_type: CellType, page_bytes: usize) -> ByteNa
     nand
 }
 
+/// Round `round`'s random device (SLC, MLC, TLC in turn) and page, with the page's (wl, step).
+fn random_page(rng: &mut Rng, round: usize) -> (ByteNand, usize, usize, (usize, u8)) {
+    let cell_type = [CellType::Slc, CellType::Mlc, CellType::Tlc][round % 3];
+    let page_bytes = [8, 13, 29, 64][rng.below(4) as usize];
+    let nand = random_state(rng, cell_type, page_bytes);
+    let page = rng.below(nand.pages_per_block() as u64) as usize;
+    let address = nand.page_map.address(page).unwrap();
+    (nand, page_bytes, page, address)
+}
+
 #[test]
 fn word_parallel_charge_check_answers_exactly_like_the_cell_loop() {
     let mut rng = Rng::new(4711);
     let mut refusals = 0;
     for round in 0..3000 {
-        let cell_type = [CellType::Slc, CellType::Mlc, CellType::Tlc][round % 3];
-        let page_bytes = [8, 13, 29, 64][rng.below(4) as usize];
-        let nand = random_state(&mut rng, cell_type, page_bytes);
-        let page = rng.below(nand.pages_per_block() as u64) as usize;
-        let (wl, step) = nand.page_map.address(page).unwrap();
+        let (nand, page_bytes, page, (wl, step)) = random_page(&mut rng, round);
         let b = &nand.blocks[0];
         let Ok(fresh) = nand.check_order(b, page, wl, step) else {
             continue;
@@ -125,4 +131,35 @@ fn word_parallel_charge_check_answers_exactly_like_the_cell_loop() {
         refusals > 100,
         "{refusals} refusals: the test must exercise falling cells"
     );
+}
+
+/// `program_at`'s append shortcut: whenever `erased_never_falls` holds for a re-program, the
+/// cell loop accepts any data written over bytes that are all 0xFF on the page.
+#[test]
+fn erased_bytes_never_fall_where_the_table_says_so() {
+    let mut rng = Rng::new(99);
+    let mut checked = 0;
+    for round in 0..3000 {
+        let (nand, page_bytes, page, (wl, step)) = random_page(&mut rng, round);
+        let b = &nand.blocks[0];
+        let Ok(false) = nand.check_order(b, page, wl, step) else {
+            continue;
+        };
+        let done = b.wordline_steps[wl];
+        if !nand.erased_never_falls[falling_index(step, done, done)] {
+            continue;
+        }
+        let data = b.page_data(page);
+        let Some(offset) = (0..page_bytes).find(|&o| data[o] == ERASED) else {
+            continue;
+        };
+        let len = (offset..page_bytes)
+            .take_while(|&o| data[o] == ERASED)
+            .count();
+        let bytes: Vec<u8> = (0..len).map(|_| rng.below(256) as u8).collect();
+        let slow = nand.check_charge_per_cell(b, page, wl, (step, done, done), offset, &bytes);
+        assert_eq!(slow, Ok(()), "round {round}");
+        checked += 1;
+    }
+    assert!(checked > 100, "{checked} appends checked");
 }
