@@ -1,9 +1,22 @@
 //! Future events in time order. Two events at the same nanosecond come out in the order they
-//! were scheduled (a per-queue sequence number breaks the tie), so a run never depends on heap
-//! internals.
+//! were scheduled (a per-queue sequence number breaks the tie), so a run never depends on the
+//! queue's internals.
+//!
+//! 1. Every event gets the key (time, sequence number); keys are unique, so "earliest key
+//!    first" is one total order and any correct priority queue pops the same sequence.
+//! 2. Small queues (a device with tens of requests in flight, the common case) are a vector
+//!    sorted by descending key: pop takes the last entry in O(1) and a new event goes in by
+//!    binary search (one short memmove). No sift through the levels of a heap.
+//! 3. A queue that grows past `SORTED_MAX` entries becomes a binary heap (O(log n) both ways);
+//!    once it has shrunk to `SORTED_MAX / 4` it goes back to the sorted vector (the gap stops a
+//!    queue hovering at the boundary from converting on every event).
 
 use std::cmp::Ordering;
+use std::cmp::Reverse;
 use std::collections::BinaryHeap;
+
+/// Above this many entries the queue is a heap (step 3).
+const SORTED_MAX: usize = 128;
 
 #[derive(Debug, Clone)]
 struct Entry<E> {
@@ -39,6 +52,9 @@ impl<E> Ord for Entry<E> {
 
 #[derive(Debug, Clone)]
 pub struct EventQueue<E> {
+    /// Descending by key, the earliest last (step 2); empty while the heap is in use.
+    sorted: Vec<Entry<E>>,
+    /// In use only past `SORTED_MAX` entries (step 3).
     heap: BinaryHeap<Entry<E>>,
     next_seq: u64,
 }
@@ -46,6 +62,7 @@ pub struct EventQueue<E> {
 impl<E> Default for EventQueue<E> {
     fn default() -> Self {
         Self {
+            sorted: Vec::new(),
             heap: BinaryHeap::new(),
             next_seq: 0,
         }
@@ -56,28 +73,55 @@ impl<E> EventQueue<E> {
     pub fn schedule(&mut self, time_ns: u64, payload: E) {
         let seq = self.next_seq;
         self.next_seq += 1;
-        self.heap.push(Entry {
+        let entry = Entry {
             time_ns,
             seq,
             payload,
-        });
+        };
+        if !self.heap.is_empty() {
+            self.heap.push(entry);
+        } else if self.sorted.len() < SORTED_MAX {
+            // The new sequence number is the largest: it pops after every equal time.
+            let key = entry.key();
+            let at = self.sorted.partition_point(|e| e.key() > key);
+            self.sorted.insert(at, entry);
+        } else {
+            let mut all = std::mem::take(&mut self.sorted);
+            all.push(entry);
+            self.heap = BinaryHeap::from(all);
+        }
     }
 
     /// Removes and returns the earliest event.
     pub fn pop(&mut self) -> Option<(u64, E)> {
-        self.heap.pop().map(|entry| (entry.time_ns, entry.payload))
+        if self.heap.is_empty() {
+            return self
+                .sorted
+                .pop()
+                .map(|entry| (entry.time_ns, entry.payload));
+        }
+        let entry = self.heap.pop()?;
+        if self.heap.len() <= SORTED_MAX / 4 {
+            let mut rest = std::mem::take(&mut self.heap).into_vec();
+            rest.sort_unstable_by_key(|entry| Reverse(entry.key()));
+            self.sorted = rest;
+        }
+        Some((entry.time_ns, entry.payload))
     }
 
     pub fn peek_time_ns(&self) -> Option<u64> {
-        self.heap.peek().map(|entry| entry.time_ns)
+        match self.heap.peek() {
+            Some(entry) => Some(entry.time_ns),
+            None => self.sorted.last().map(|entry| entry.time_ns),
+        }
     }
 
     pub fn len(&self) -> usize {
-        self.heap.len()
+        self.sorted.len() + self.heap.len()
     }
 
     pub fn is_empty(&self) -> bool {
-        self.heap.is_empty()
+        self.sorted.is_empty() && self.heap.is_empty()
     }
 }
 
@@ -110,5 +154,42 @@ mod tests {
         reference.sort(); // (time, insertion index) is exactly the contract.
         let popped: Vec<(u64, u64)> = std::iter::from_fn(|| queue.pop()).collect();
         assert_eq!(popped, reference);
+    }
+
+    /// Interleaved schedules and pops that cross between the sorted vector and the heap in both
+    /// directions, against a plain reference: a Vec scanned for its smallest (time, index).
+    #[test]
+    fn interleaved_use_across_both_forms_matches_a_plain_reference() {
+        let mut rng = crate::sim::Rng::new(11);
+        let mut queue = EventQueue::default();
+        let mut reference: Vec<(u64, u64)> = Vec::new();
+        let mut now = 0u64;
+        let mut next = 0u64;
+        for round in 0..20_000u64 {
+            // Phases of growth and shrinkage so the size sweeps 0 .. several × SORTED_MAX.
+            let grow = (round / 1_500) % 2 == 0;
+            let schedule = if grow {
+                rng.below(3) != 0
+            } else {
+                rng.below(3) == 0
+            };
+            if schedule || reference.is_empty() {
+                let time = now + rng.below(50);
+                queue.schedule(time, next);
+                reference.push((time, next));
+                next += 1;
+            } else {
+                let (i, &earliest) = reference
+                    .iter()
+                    .enumerate()
+                    .min_by_key(|(_, e)| **e)
+                    .unwrap();
+                reference.swap_remove(i);
+                assert_eq!(queue.peek_time_ns(), Some(earliest.0));
+                assert_eq!(queue.pop(), Some(earliest));
+                now = earliest.0;
+            }
+            assert_eq!(queue.len(), reference.len());
+        }
     }
 }

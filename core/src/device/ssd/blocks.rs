@@ -20,7 +20,7 @@
 use std::cmp::Reverse;
 use std::collections::{BinaryHeap, VecDeque};
 
-use super::geometry::Geometry;
+use super::geometry::{Geometry, div_by};
 
 pub const NIL: u32 = u32::MAX;
 
@@ -146,7 +146,7 @@ impl Blocks {
     }
 
     pub fn die_of(&self, block: u32) -> u32 {
-        block / self.blocks_per_die
+        div_by(block, self.blocks_per_die)
     }
 
     /// This die's list heads, index = valid count.
@@ -168,6 +168,11 @@ impl Blocks {
 
     fn link(&mut self, block: u32) {
         let h = self.head_index(block);
+        self.link_at(block, h);
+    }
+
+    /// Pushes `block` on list head `h` (the caller computed `head_index`).
+    fn link_at(&mut self, block: u32, h: usize) {
         let old = self.heads[h];
         self.next[block as usize] = old;
         self.prev[block as usize] = NIL;
@@ -178,9 +183,14 @@ impl Blocks {
     }
 
     fn unlink(&mut self, block: u32) {
+        let h = self.head_index(block);
+        self.unlink_at(block, h);
+    }
+
+    /// Takes `block` out of list head `h`, the list it is filed in.
+    fn unlink_at(&mut self, block: u32, h: usize) {
         let (p, n) = (self.prev[block as usize], self.next[block as usize]);
         if p == NIL {
-            let h = self.head_index(block);
             self.heads[h] = n;
         } else {
             self.next[p as usize] = n;
@@ -195,9 +205,11 @@ impl Blocks {
     /// One page of `block` became invalid (overwrite, TRIM or relocation).
     pub fn decrement_valid(&mut self, block: u32) {
         if self.state[block as usize] == BlockState::Closed {
-            self.unlink(block);
+            // One list down: the head index of count v − 1 is the one of v, minus one.
+            let h = self.head_index(block);
+            self.unlink_at(block, h);
             self.valid[block as usize] -= 1;
-            self.link(block);
+            self.link_at(block, h - 1);
         } else {
             self.valid[block as usize] -= 1;
         }

@@ -314,12 +314,14 @@ impl Ftl {
         }
         let limit = self.max_valid_per_die;
         let slot = self.stripe_slot;
-        // One key per die: its free time, then its position after the slot in striping order
-        // (ties go round-robin); a die without headroom never wins. Branch-free, so the two
-        // contiguous loops vectorise.
-        let key = |valid: u32, busy: u64, offset: usize| -> u64 {
+        // The die with the smallest free time among those with headroom, visited in striping
+        // order from the slot so that the first of equals wins (ties go round-robin); a die
+        // without headroom never wins. Free times are clipped to `MAX_BUSY_NS` as the packed
+        // key (free time, offset) of earlier versions did, so the choice is the same. One
+        // branch-free pass (compare and conditional moves).
+        let eligible = |valid: u32, busy: u64| -> u64 {
             if valid < limit {
-                (busy.min(MAX_BUSY_NS) << OFFSET_BITS) | offset as u64
+                busy.min(MAX_BUSY_NS)
             } else {
                 u64::MAX
             }
@@ -327,18 +329,24 @@ impl Ftl {
         let (valid_before, valid_after) = self.die_valid.split_at(slot);
         let (busy_before, busy_after) = busy_until.split_at(slot);
         let mut best = u64::MAX;
+        let mut best_die = usize::MAX;
         for (i, (&v, &b)) in valid_after.iter().zip(busy_after).enumerate() {
-            best = best.min(key(v, b, i));
+            let key = eligible(v, b);
+            let better = key < best;
+            best = if better { key } else { best };
+            best_die = if better { slot + i } else { best_die };
         }
         for (i, (&v, &b)) in valid_before.iter().zip(busy_before).enumerate() {
-            best = best.min(key(v, b, n - slot + i));
+            let key = eligible(v, b);
+            let better = key < best;
+            best = if better { key } else { best };
+            best_die = if better { i } else { best_die };
         }
-        if best == u64::MAX {
+        if best_die >= n {
             return Err(FtlError::DeviceFull);
         }
-        let offset = (best & ((1 << OFFSET_BITS) - 1)) as usize;
-        let die = (slot + offset) % n;
-        self.stripe_slot = (die + 1) % n;
+        let die = best_die;
+        self.stripe_slot = if die + 1 == n { 0 } else { die + 1 };
         Ok(die as u32)
     }
 
