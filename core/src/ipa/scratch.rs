@@ -1,6 +1,7 @@
 //! Buffers an `IpaStore` reuses between operations so the transaction path does not allocate
 //! (issue 10 "Performance"). They hold no state of the simulation: each is emptied before use,
-//! so two stores compare equal whatever their scratch holds, and a clone starts with none.
+//! so the store keeps them as `sim::scratch::Scratch<Buffers>`: two stores compare equal
+//! whatever their scratch holds, and a clone starts with none.
 //!
 //! 1. `changed`: the offsets one page change altered (`NsmPage::*_into`).
 //! 2. `body`, `meta`, `delta`: the sorted offsets and the encoded records of one append.
@@ -16,7 +17,7 @@
 use super::frame::Frame;
 
 #[derive(Debug, Default)]
-pub struct Scratch {
+pub struct Buffers {
     pub changed: Vec<usize>,
     pub body: Vec<usize>,
     pub meta: Vec<usize>,
@@ -47,7 +48,7 @@ fn key_slot(key: u64) -> usize {
     (key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 52) as usize % KEY_SLOTS
 }
 
-impl Scratch {
+impl Buffers {
     /// Step 4: the cached location of `key`, if cached.
     pub fn cached(&self, key: u64) -> Option<(u32, usize)> {
         match self.keys.get(key_slot(key)) {
@@ -74,20 +75,6 @@ impl Scratch {
     }
 }
 
-/// Scratch is not simulation state: a clone starts empty.
-impl Clone for Scratch {
-    fn clone(&self) -> Self {
-        Self::default()
-    }
-}
-
-/// Scratch is not simulation state: it never makes two stores differ.
-impl PartialEq for Scratch {
-    fn eq(&self, _: &Self) -> bool {
-        true
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -99,7 +86,7 @@ mod tests {
     #[test]
     fn a_cached_location_is_the_last_one_cached_for_its_key() {
         let mut rng = Rng::new(21);
-        let (mut scratch, mut plain) = (Scratch::default(), BTreeMap::new());
+        let (mut scratch, mut plain) = (Buffers::default(), BTreeMap::new());
         let mut hits = 0;
         for _ in 0..50_000 {
             let key = rng.below(10_000);

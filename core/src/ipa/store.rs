@@ -29,10 +29,11 @@ use super::frame_map::FrameMap;
 use super::layout::{ERASED, PageLayout};
 use super::noftl::NoFtl;
 use super::page::NsmPage;
-use super::scratch::Scratch;
+use super::scratch::Buffers;
 use super::trace::PageEvent;
 use super::wal::{LogOp, Wal};
 use crate::device::nand::NandConfig;
+use crate::sim::scratch::Scratch;
 
 #[derive(Debug, Clone, PartialEq)]
 pub struct IpaStore {
@@ -60,7 +61,7 @@ pub struct IpaStore {
     /// Step 6: a checkpoint waits for its queued write-backs before truncating the log.
     pub truncate_when_drained: bool,
     /// Reused buffers (no simulation state, `scratch.rs`).
-    pub scratch: Scratch,
+    pub scratch: Scratch<Buffers>,
 }
 
 impl IpaStore {
