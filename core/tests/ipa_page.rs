@@ -39,7 +39,7 @@ fn run(seed: u64, scheme: Scheme) {
             let mut changed = frame.page.set_field(slot, field, value).unwrap();
             lsn += 1;
             changed.extend(frame.page.set_lsn(lsn));
-            frame.track(&layout, &changed);
+            let _ = frame.track(&layout, &changed);
         }
         let before = flash.read(0, phys).unwrap().to_vec();
         match frame.decide(&layout) {

@@ -87,13 +87,16 @@ impl Frame {
 
     /// Records the offsets a change altered (step 1), in one pass: each offset is classified
     /// once (body or metadata) and joins the net set and, while tracked, its delta set.
-    pub fn track(&mut self, layout: &PageLayout, changed: &[usize]) {
+    /// Returns whether the change made a clean frame dirty (the store's dirty-frame count).
+    #[must_use]
+    pub fn track(&mut self, layout: &PageLayout, changed: &[usize]) -> bool {
         if changed.is_empty() {
-            return;
+            return false;
         }
+        let became_dirty = !self.dirty;
         self.dirty = true;
         if self.is_new {
-            return;
+            return became_dirty;
         }
         if !self.appendable {
             self.oop = true;
@@ -109,7 +112,7 @@ impl Frame {
             };
         }
         if !tracking {
-            return;
+            return became_dirty;
         }
         let free = layout.scheme.n.saturating_sub(self.ne);
         let fits = records_needed(
@@ -126,6 +129,7 @@ impl Frame {
             self.body_changed.clear();
             self.meta_changed.clear();
         }
+        became_dirty
     }
 
     /// Body bytes changed since the last write (the net update size, Tabs. 1 and 11).

@@ -273,9 +273,7 @@ impl IpaStore {
             }
         };
         frame.page.set_lsn_into(lsn, &mut changed);
-        let was_dirty = frame.dirty;
-        frame.track(&self.layout, &changed);
-        self.dirty_frames += usize::from(frame.dirty && !was_dirty);
+        self.dirty_frames += usize::from(frame.track(&self.layout, &changed));
         let lba = frame.lba;
         self.index.insert(key, (lba, slot));
         self.counters.transactions += 1;
@@ -313,9 +311,7 @@ impl IpaStore {
             return Err(e);
         }
         frame.page.set_lsn_into(lsn, &mut changed);
-        let was_dirty = frame.dirty;
-        frame.track(&self.layout, &changed);
-        self.dirty_frames += usize::from(frame.dirty && !was_dirty);
+        self.dirty_frames += usize::from(frame.track(&self.layout, &changed));
         self.counters.transactions += 1;
         let bytes = changed.len();
         self.scratch.changed = changed;
