@@ -26,11 +26,20 @@ for (const n of native.cases) {
   add("core", n.name, `${fmt(n.per_second)} native · ${fmt(b?.per_second ?? NaN)} Chromium ${n.unit}/s`, "wasm/native ≥ 0.5",
     Number.isFinite(ratio) ? ratio >= 0.5 : null, `ratio ${fmt(ratio, 2)} (first calls ${fmt(firstRatio, 2)})`);
 }
-const nsPer = (name) => { const c = native.cases.find((x) => x.name === name); return c ? 1e9 / c.per_second : NaN; };
+// The two limits are CPU per write: the thread's CPU time where the native run reported it
+// (a shared machine's wall clock also counts waiting for a core), its wall time otherwise.
+const nsPer = (name) => {
+  const c = native.cases.find((x) => x.name === name);
+  if (!c) return NaN;
+  return (1e9 * (c.cpu_seconds ?? c.seconds)) / c.units;
+};
+const wallNsPer = (name) => { const c = native.cases.find((x) => x.name === name); return c ? 1e9 / c.per_second : NaN; };
 const ftl = nsPer("ssd: 4 KB random writes at 75% fill, greedy GC");
 const lab = nsPer("ssd lab: 4 KB random writes, full event path");
-add("limit", "SSD FTL case, CPU per simulated write", `${fmt(ftl)} ns`, "≤ 100 ns", ftl <= 100);
-add("limit", "SSD full event path, CPU per simulated write", `${fmt(lab)} ns`, "≤ 500 ns", lab <= 500);
+const ftlWall = wallNsPer("ssd: 4 KB random writes at 75% fill, greedy GC");
+const labWall = wallNsPer("ssd lab: 4 KB random writes, full event path");
+add("limit", "SSD FTL case, CPU per simulated write", `${fmt(ftl)} ns`, "≤ 100 ns", ftl <= 100, `wall ${fmt(ftlWall)} ns`);
+add("limit", "SSD full event path, CPU per simulated write", `${fmt(lab)} ns`, "≤ 500 ns", lab <= 500, `wall ${fmt(labWall)} ns`);
 for (const c of native.checks ?? []) {
   add("work", `${c.case}: ${c.quantity}`, `${fmt(c.simulated, 3)} against ${fmt(c.reference, 3)}`, c.rule, c.holds, c.reference_source);
 }

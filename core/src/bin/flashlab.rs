@@ -6,7 +6,7 @@
 //! - `flashlab reproduce [--json] [--lab NAME]`: the paper-claims table (of every lab, or one);
 //!   exit 1 if a claim misses.
 //! - `flashlab bench [--json] [--scale X] [--case TEXT]`: throughput figures (wall-clock, so run
-//!   it alone); `--case` keeps only the cases whose name contains TEXT.
+//!   it alone; each case's thread CPU time beside it on Linux); `--case` keeps only the cases whose name contains TEXT.
 //! - `flashlab schema`: print `scenarios/schema.json`.
 
 use std::process::ExitCode;
@@ -226,19 +226,28 @@ fn cmd_bench(args: &[String]) -> ExitCode {
         let first = std::time::Instant::now();
         let first_units = (case.run)(size);
         let first_seconds = first.elapsed().as_secs_f64().max(1e-9);
+        let cpu_before = thread_cpu_ns();
         let start = std::time::Instant::now();
         let units = (case.run)(size);
         let seconds = start.elapsed().as_secs_f64().max(1e-9);
+        // CPU time of this thread during the second call, where Linux reports it: on a shared
+        // machine the wall clock also counts time the thread waited for a core.
+        let cpu_seconds = match (cpu_before, thread_cpu_ns()) {
+            (Some(a), Some(b)) if b > a => Some((b - a) as f64 / 1e9),
+            _ => None,
+        };
         let per_second = units as f64 / seconds;
         if !json {
+            let cpu = cpu_seconds.map_or(String::new(), |c| format!(", {c:.3} s CPU"));
             println!(
-                "{:<40} {:>14.0} {}/s  ({units} in {seconds:.3} s; first call {first_seconds:.3} s)",
+                "{:<40} {:>14.0} {}/s  ({units} in {seconds:.3} s{cpu}; first call {first_seconds:.3} s)",
                 case.name, per_second, case.unit
             );
         }
         results.push(serde_json::json!({
             "name": case.name, "unit": case.unit, "units": units,
             "seconds": seconds, "per_second": per_second, "target": "native",
+            "cpu_seconds": cpu_seconds,
             "first_seconds": first_seconds, "first_per_second": first_units as f64 / first_seconds,
         }));
     }
@@ -266,4 +275,11 @@ fn cmd_bench(args: &[String]) -> ExitCode {
     } else {
         ExitCode::FAILURE
     }
+}
+
+/// Nanoseconds this thread has run on a CPU (Linux's `/proc/thread-self/schedstat`, first
+/// field), or `None` where that file is missing or unreadable.
+fn thread_cpu_ns() -> Option<u64> {
+    let text = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
+    text.split_whitespace().next()?.parse().ok()
 }
