@@ -36,18 +36,24 @@ impl FdTree {
         if let (true, Some(&tail)) = (level.tail_open, level.blocks.last()) {
             let t = self.store.get_mut(tail)?;
             if t.entries.len() + r_len <= beta {
-                t.entries.extend(fence);
-                t.entries.extend(c.entries(key));
+                if let Some(f) = fence {
+                    t.entries.push(f);
+                }
+                c.push_to(key, &mut t.entries);
                 return Ok(());
             }
         }
         let mut entries = self.store.entry_vec(beta);
         if fence.is_none() && !full {
-            let p_last = m.p_last.ok_or(FdError::Impossible("no p_last".into()))?;
+            let p_last = m
+                .p_last
+                .ok_or_else(|| FdError::Impossible("no p_last".into()))?;
             entries.push(Entry::fence(key, p_last)); // synthetic first-entry fence (I2)
         }
-        entries.extend(fence);
-        entries.extend(c.entries(key));
+        if let Some(f) = fence {
+            entries.push(f);
+        }
+        c.push_to(key, &mut entries);
         self.new_block(
             deepest,
             Block {

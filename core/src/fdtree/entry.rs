@@ -103,17 +103,23 @@ pub struct Coalesced {
 }
 
 impl Coalesced {
+    /// Appends the entries (D before I) to `out`: plain pushes, no iterator chain (a merge
+    /// appends one to three entries per key group, so the extend machinery cost more than
+    /// the copies).
     #[inline]
-    pub fn entries(&self, key: Key) -> impl Iterator<Item = Entry> {
-        let d = self.delete.then_some(Entry {
-            key,
-            kind: Kind::Delete,
-        });
-        let i = self.insert.map(|v| Entry {
-            key,
-            kind: Kind::Insert(v),
-        });
-        d.into_iter().chain(i)
+    pub fn push_to(&self, key: Key, out: &mut Vec<Entry>) {
+        if self.delete {
+            out.push(Entry {
+                key,
+                kind: Kind::Delete,
+            });
+        }
+        if let Some(v) = self.insert {
+            out.push(Entry {
+                key,
+                kind: Kind::Insert(v),
+            });
+        }
     }
     #[inline]
     pub fn len(&self) -> usize {

@@ -53,16 +53,15 @@ impl L0 {
         self.entries.get(&(key, rank)).copied()
     }
 
+    /// Two point lookups (an insert wins over a delete): cheaper than a range over the pair.
     pub fn data(&self, key: Key) -> Found {
-        let mut found = Found::Nothing;
-        for (_, kind) in self.entries.range((key, 1)..=(key, 2)) {
-            match *kind {
-                Kind::Insert(v) => return Found::Value(v),
-                Kind::Delete => found = Found::Deleted,
-                Kind::Fence(_) => {}
-            }
+        if let Some(Kind::Insert(v)) = self.get(key, 2) {
+            Found::Value(v)
+        } else if let Some(Kind::Delete) = self.get(key, 1) {
+            Found::Deleted
+        } else {
+            Found::Nothing
         }
-        found
     }
 
     /// The fence with the largest key ≤ k (fences only; data entries skipped).
@@ -80,6 +79,14 @@ impl L0 {
         self.entries
             .iter()
             .map(|(&(key, _), &kind)| Entry { key, kind })
+    }
+
+    /// Every entry in order, consuming L0 (the start of `freeze`).
+    pub(super) fn into_entries(self) -> Vec<Entry> {
+        self.entries
+            .into_iter()
+            .map(|((key, _), kind)| Entry { key, kind })
+            .collect()
     }
 
     /// Entries with key > `after` (all if None), in order.

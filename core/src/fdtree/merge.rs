@@ -25,7 +25,7 @@ use std::collections::VecDeque;
 
 use super::entry::{BlockId, coalesce};
 use super::error::FdError;
-use super::l0::L0;
+use super::l0_old::L0Old;
 pub use super::merge_state::{Group, Merge, MergeEvent, MergePhase, NewLevel, OldLevel};
 use super::prepare::{MergeWhy, plan};
 use super::store::{Block, IoCount};
@@ -56,7 +56,7 @@ impl FdTree {
             self.cfg.policy.preemptive_skipping,
         );
         let h = self.height();
-        let l0_old = std::mem::take(&mut self.l0);
+        let l0_old = std::mem::take(&mut self.l0).freeze();
         let wf_ptr = l0_old.max_fence_at_or_below(0).map(|(_, b)| b);
         let merged_top = plan.m.min(h - 1);
         let mut old = Vec::new();
@@ -91,7 +91,6 @@ impl FdTree {
             self.metrics.full_merges += 1;
         }
         let live = self.store.live_blocks();
-        let l0_unstaged = l0_old.iter().collect();
         self.merge = Some(Merge {
             l0_old_at_start: l0_old.len(),
             plan,
@@ -102,7 +101,6 @@ impl FdTree {
             old,
             new,
             l0_fences_to_below,
-            l0_unstaged,
             staged: VecDeque::new(),
             staged_data: VecDeque::new(),
             last_staged_key: None,
@@ -186,9 +184,9 @@ impl FdTree {
     fn step_delete(&mut self) -> Result<MergeEvent, FdError> {
         let policy = self.cfg.policy;
         let m = self.merge.as_mut().ok_or(FdError::NoMerge)?;
-        let key = m.last_staged_key.ok_or(FdError::Impossible(
-            "m-delete before anything was staged".into(),
-        ))?;
+        let key = m
+            .last_staged_key
+            .ok_or_else(|| FdError::Impossible("m-delete before anything was staged".into()))?;
         debug_assert!(m.wf_key.is_none_or(|w| w <= key), "wavefront moved back");
         m.wf_key = Some(key);
         if let Some(p) = m.round_l0_fence_ptr.take() {
@@ -248,7 +246,7 @@ impl FdTree {
         let new_levels: Vec<(usize, Vec<BlockId>)> =
             m.new.iter().map(|l| (l.label, l.blocks.clone())).collect();
         let old_blocks: Vec<BlockId> = m.old.iter().flat_map(|l| l.live.iter().copied()).collect();
-        m.l0_old = L0::default();
+        m.l0_old = L0Old::default();
         m.old.clear();
         m.wf_ptr = None;
         m.phase = MergePhase::Finalize;

@@ -11,7 +11,7 @@ use std::collections::VecDeque;
 
 use super::config::MergePolicy;
 use super::entry::{BlockId, Entry, Key};
-use super::l0::L0;
+use super::l0_old::L0Old;
 use super::prepare::MergePlan;
 use super::store::IoCount;
 
@@ -95,7 +95,8 @@ pub enum MergeEvent {
 pub struct Merge {
     pub plan: MergePlan,
     pub phase: MergePhase,
-    pub l0_old: L0,
+    /// L0^old, frozen; it also holds the staging cursor over its entries.
+    pub l0_old: L0Old,
     pub l0_old_at_start: usize,
     /// Wavefront key: None = −∞ (nothing processed yet).
     pub wf_key: Option<Key>,
@@ -108,9 +109,6 @@ pub struct Merge {
     pub staged: VecDeque<Group>,
     /// The data entries of the staged groups, group after group (see `Group`).
     pub staged_data: VecDeque<Entry>,
-    /// L0^old's entries not yet staged, in order: the staging cursor over L0^old (the map
-    /// itself stays for lookups and slot counting; m-delete removes what was staged).
-    pub l0_unstaged: VecDeque<Entry>,
     pub last_staged_key: Option<Key>,
     pub(super) round_l0_fence_ptr: Option<BlockId>,
     pub p_last: Option<BlockId>,
@@ -133,6 +131,6 @@ impl Merge {
         self.old
             .iter()
             .all(|l| l.buffer.is_empty() && l.read == l.live.len())
-            && self.l0_unstaged.is_empty()
+            && self.l0_old.all_staged()
     }
 }

@@ -6,7 +6,8 @@
 //! 2. `config`: β, γ, κ0, the Û estimate mode, the trigger, the scheme switches (FD+tree,
 //!    FD+FC, FD+FC without memory sharing, FD+DS) and the insert/delete answer semantics.
 //! 3. `store`: the block arena with read/write counters, reclaim poisoning, space accounting.
-//! 4. `l0`: the in-memory level (L0, or L0^old / L0^new during a merge).
+//! 4. `l0`: the in-memory level (L0, or L0^new during a merge); `l0_old`: L0^old, frozen at
+//!    merge-prepare into a sorted array with the staging and m-delete cursors.
 //! 5. `tree`: the state, insert/delete into L0 with N_Δ/N_∇, the trigger policy.
 //! 6. `lookup`: lookups through fences (one block per level) and range queries, on either side
 //!    of the wavefront during a merge (I7).
@@ -39,6 +40,7 @@ pub mod error;
 pub mod finalize;
 pub mod invariants;
 pub mod l0;
+pub mod l0_old;
 pub mod lab;
 pub mod lookup;
 pub mod merge;

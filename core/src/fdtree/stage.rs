@@ -33,7 +33,7 @@ impl Merge {
     fn source_front(&self, s: usize) -> Option<Key> {
         match self.old.get(s) {
             Some(level) => level.buffer.front().map(|e| e.key),
-            None => self.l0_unstaged.front().map(|e| e.key),
+            None => self.l0_old.unstaged_front().map(|e| e.key),
         }
     }
 
@@ -77,8 +77,8 @@ impl Merge {
             }
             return;
         }
-        while self.l0_unstaged.front().is_some_and(|e| e.key == key) {
-            if let Some(e) = self.l0_unstaged.pop_front() {
+        while self.l0_old.unstaged_front().is_some_and(|e| e.key == key) {
+            if let Some(e) = self.l0_old.take_unstaged() {
                 if let Some(b) = e.fence_target() {
                     self.round_l0_fence_ptr = Some(b);
                 }
@@ -143,7 +143,7 @@ impl FdTree {
             let id = level.live[level.read];
             level.read += 1;
             let block = self.store.read(id)?;
-            level.buffer.extend(block.entries.iter().copied());
+            level.buffer.extend(block.entries.iter()); // a slice copy, not per entry
             return Ok(MergeEvent::StageRead {
                 label: level.label,
                 block: id,

@@ -17,8 +17,7 @@ use super::payload::{
 use super::{FdLab, OpRecord, checks};
 use crate::device::provenance::Constant;
 use crate::fdtree::conc::{Completion, OpKind, SimReport};
-use crate::fdtree::entry::{BlockId, Kind};
-use crate::fdtree::l0::L0;
+use crate::fdtree::entry::{BlockId, Entry, Kind};
 use crate::fdtree::merge::MergePhase;
 use crate::fdtree::prepare::MergeWhy;
 use crate::fdtree::{FdTree, Side};
@@ -167,8 +166,8 @@ fn levels(tree: &FdTree) -> Vec<FdtreeLevel> {
     rows
 }
 
-fn keys(l0: &L0) -> Vec<[u64; 2]> {
-    l0.iter()
+fn keys(entries: impl Iterator<Item = Entry>) -> Vec<[u64; 2]> {
+    entries
         .filter_map(|e| match e.kind {
             Kind::Insert(_) => Some([e.key, 1]),
             Kind::Delete => Some([e.key, 2]),
@@ -192,8 +191,8 @@ fn l0(tree: &FdTree) -> FdtreeL0 {
         slots_capacity: cap as u64,
         buffer_entries: tree.cfg.l0_entries() as u64,
         trigger_entries: tree.cfg.overflow_trigger_entries as u64,
-        new_keys: keys(&tree.l0),
-        old_keys: old.map(keys).unwrap_or_default(),
+        new_keys: keys(tree.l0.iter()),
+        old_keys: old.map(|o| keys(o.iter())).unwrap_or_default(),
     }
 }
 
