@@ -140,13 +140,16 @@ impl IpaStore {
 
     /// `get` then `update` of one field to `field + delta` (wrapping modulo 2³²): the
     /// read-modify-write of a workload's `Add`, with the same pins, counters and log as the two
-    /// calls, one index lookup and no allocation.
+    /// calls, one index lookup, one field-offset computation and no allocation. The update's
+    /// pin is a buffer hit on the frame the get pinned (nothing in between evicts), so it is
+    /// `hit`, the bookkeeping `pin` does on a hit, without the page-table lookup.
     pub fn add(&mut self, key: u64, field: usize, delta: i64) -> Result<(), IpaError> {
         let Some((lba, slot)) = self.lookup(key) else {
             return Err(IpaError::MissingKey { key });
         };
         let i = self.pin(lba)?;
-        let current = self.frames[i].page.field(slot, field)?;
+        let at = self.frames[i].page.field_offset(slot, field)?;
+        let current = self.frames[i].page.u32_at(at);
         let value = (i64::from(current) + delta).rem_euclid(1 << 32) as u32;
         if field >= self.cfg.fields {
             return Err(IpaError::FieldOutOfRange {
@@ -155,7 +158,8 @@ impl IpaStore {
             });
         }
         let lsn = self.wal.commit(LogOp::Update { key, field, value });
-        self.apply_update_at(lsn, (lba, slot), field, value)?;
+        self.hit(i);
+        self.write_field(lsn, i, at, value);
         self.after_op()
     }
 
@@ -303,20 +307,24 @@ impl IpaStore {
         value: u32,
     ) -> Result<(), IpaError> {
         let i = self.pin(lba)?;
+        let at = self.frames[i].page.field_offset(slot, field)?;
+        self.write_field(lsn, i, at, value);
+        Ok(())
+    }
+
+    /// Sets the u32 at byte `at` of frame `i`'s page (a field's offset) and its PageLSN, and
+    /// tracks the change: the page side of an update.
+    fn write_field(&mut self, lsn: u64, i: usize, at: usize, value: u32) {
         let frame = &mut self.frames[i];
         let mut changed = std::mem::take(&mut self.scratch.changed);
         changed.clear();
-        if let Err(e) = frame.page.set_field_into(slot, field, value, &mut changed) {
-            self.scratch.changed = changed;
-            return Err(e);
-        }
+        frame.page.set_u32_at_into(at, value, &mut changed);
         frame.page.set_lsn_into(lsn, &mut changed);
         self.dirty_frames += usize::from(frame.track(&self.layout, &changed));
         self.counters.transactions += 1;
-        let bytes = changed.len();
+        let (lba, bytes) = (frame.lba, changed.len());
         self.scratch.changed = changed;
         self.emit(PageEvent::Change { lba, bytes });
-        Ok(())
     }
 
     fn new_page(&mut self) -> Result<usize, IpaError> {
@@ -338,12 +346,11 @@ impl IpaStore {
 
     /// Buffer index of `lba`, fetching it (one read, deltas applied) on a miss.
     pub fn pin(&mut self, lba: u32) -> Result<usize, IpaError> {
-        self.tick += 1;
         if let Some(&i) = self.frame_of.get(&lba) {
-            self.frames[i].last_use = self.tick;
-            self.counters.buffer_hits += 1;
+            self.hit(i);
             return Ok(i);
         }
+        self.tick += 1;
         self.make_room()?;
         // Reuse an evicted frame's page image and offset sets (`scratch.rs`).
         let mut frame = self.scratch.frames.pop();
@@ -382,6 +389,14 @@ impl IpaStore {
         Ok(self.frames.len() - 1)
     }
 
+    /// What `pin` does when the page is in frame `i`: a buffer hit, the frame most recently
+    /// used.
+    fn hit(&mut self, i: usize) {
+        self.tick += 1;
+        self.frames[i].last_use = self.tick;
+        self.counters.buffer_hits += 1;
+    }
+
     /// The region allows appends on this page and the device's NOP leaves a program.
     fn appendable(&self, lba: u32) -> bool {
         self.layout.scheme.n > 0 && self.ftl.can_append(lba)
@@ -415,7 +430,7 @@ impl IpaStore {
         let area = self.layout.area_start;
         if kind != FlushKind::Skip && !self.frames[i].is_new {
             let net = self.frames[i].net_bytes();
-            *self.counters.update_sizes.entry(net).or_insert(0) += 1;
+            self.counters.update_sizes.add(net);
         }
         match kind {
             FlushKind::Skip => return Ok(kind),
