@@ -5,8 +5,9 @@
 //!    run can measure its transaction phase only.
 //! 2. `ipa_fraction` excludes new-page writes (digest §8 #21); `update_size_cdf` reads the
 //!    histogram as the paper's percentiles.
-
-use std::collections::BTreeMap;
+//! 3. The histogram is dense (`SizeHistogram`: count of size s at index s), because every
+//!    update write-back adds to it (issue 10 "Performance": one increment, not a tree insert);
+//!    sizes are below the page size. Equality ignores trailing zero counts.
 
 /// DBMS-side counters (App. B and Tabs. 6–10 denominators).
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -29,19 +30,72 @@ pub struct StoreCounters {
     pub crashes: u64,
     /// Net changed body bytes per update write-back (existing pages): bytes → count
     /// (Tabs. 1 and 11, App. A: new pages excluded).
-    pub update_sizes: BTreeMap<usize, u64>,
+    pub update_sizes: SizeHistogram,
 }
+
+/// Step 3: net update size (bytes) → count, as a vector indexed by size.
+#[derive(Debug, Clone, Default)]
+pub struct SizeHistogram {
+    counts: Vec<u64>,
+}
+
+impl SizeHistogram {
+    /// Counts one update of `bytes` bytes.
+    pub fn add(&mut self, bytes: usize) {
+        if bytes >= self.counts.len() {
+            self.counts.resize(bytes + 1, 0);
+        }
+        self.counts[bytes] += 1;
+    }
+
+    /// How many updates were of `bytes` bytes.
+    pub fn count(&self, bytes: usize) -> u64 {
+        self.counts.get(bytes).copied().unwrap_or(0)
+    }
+
+    /// (size, count) for every size counted at least once, in rising size order.
+    pub fn iter(&self) -> impl Iterator<Item = (usize, u64)> + '_ {
+        self.counts
+            .iter()
+            .enumerate()
+            .filter(|&(_, &n)| n > 0)
+            .map(|(s, &n)| (s, n))
+    }
+
+    /// Every update counted.
+    pub fn total(&self) -> u64 {
+        self.counts.iter().sum()
+    }
+
+    /// Updates of at most `bytes` bytes.
+    pub fn at_most(&self, bytes: usize) -> u64 {
+        self.counts.iter().take(bytes.saturating_add(1)).sum()
+    }
+
+    /// The counts accumulated since `before` (a snapshot of the same histogram).
+    pub fn since(&self, before: &SizeHistogram) -> SizeHistogram {
+        let counts = self
+            .counts
+            .iter()
+            .enumerate()
+            .map(|(s, &n)| n.saturating_sub(before.count(s)))
+            .collect();
+        SizeHistogram { counts }
+    }
+}
+
+impl PartialEq for SizeHistogram {
+    fn eq(&self, other: &Self) -> bool {
+        self.iter().eq(other.iter())
+    }
+}
+
+impl Eq for SizeHistogram {}
 
 impl StoreCounters {
     /// The counts accumulated since `before` (a snapshot of the same store).
     pub fn since(&self, before: &StoreCounters) -> StoreCounters {
-        let mut update_sizes = self.update_sizes.clone();
-        for (size, n) in &before.update_sizes {
-            if let Some(v) = update_sizes.get_mut(size) {
-                *v = v.saturating_sub(*n);
-            }
-        }
-        update_sizes.retain(|_, v| *v > 0);
+        let update_sizes = self.update_sizes.since(&before.update_sizes);
         StoreCounters {
             transactions: self.transactions - before.transactions,
             page_fetches: self.page_fetches - before.page_fetches,
@@ -60,8 +114,8 @@ impl StoreCounters {
 
     /// Fraction of update write-backs that changed at most `bytes` net body bytes.
     pub fn update_size_cdf(&self, bytes: usize) -> f64 {
-        let total: u64 = self.update_sizes.values().sum();
-        let within: u64 = self.update_sizes.range(..=bytes).map(|(_, n)| n).sum();
+        let total = self.update_sizes.total();
+        let within = self.update_sizes.at_most(bytes);
         if total == 0 {
             0.0
         } else {
@@ -76,6 +130,53 @@ impl StoreCounters {
             0.0
         } else {
             self.appends as f64 / updates as f64
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::sim::Rng;
+    use std::collections::BTreeMap;
+
+    /// The reference is the `BTreeMap<usize, u64>` the histogram replaces (step 3).
+    #[test]
+    fn size_histogram_answers_like_a_btreemap_of_size_to_count() {
+        let mut rng = Rng::new(17);
+        for _ in 0..100 {
+            let (mut hist, mut plain) = (SizeHistogram::default(), BTreeMap::new());
+            let mut snapshot = (hist.clone(), plain.clone());
+            for _ in 0..rng.below(300) {
+                let range = 1 + rng.below(200);
+                let size = rng.below(range) as usize;
+                hist.add(size);
+                *plain.entry(size).or_insert(0u64) += 1;
+                if rng.chance(0.05) {
+                    snapshot = (hist.clone(), plain.clone());
+                }
+            }
+            assert!(hist.iter().eq(plain.iter().map(|(&s, &n)| (s, n))));
+            assert_eq!(hist.total(), plain.values().sum::<u64>());
+            for b in [0, 1, 3, 50, 199, 10_000, usize::MAX] {
+                let want: u64 = plain.range(..=b).map(|(_, n)| n).sum();
+                assert_eq!(hist.at_most(b), want);
+                assert_eq!(hist.count(b), plain.get(&b).copied().unwrap_or(0));
+            }
+            let mut since: BTreeMap<usize, u64> = plain.clone();
+            for (s, n) in &snapshot.1 {
+                if let Some(v) = since.get_mut(s) {
+                    *v -= n;
+                }
+            }
+            since.retain(|_, v| *v > 0);
+            let got = hist.since(&snapshot.0);
+            assert!(got.iter().eq(since.iter().map(|(&s, &n)| (s, n))));
+            let mut rebuilt = SizeHistogram::default();
+            for (&s, &n) in &since {
+                (0..n).for_each(|_| rebuilt.add(s));
+            }
+            assert_eq!(got, rebuilt, "equal counts, equal histograms");
         }
     }
 }

@@ -39,13 +39,16 @@ pub mod offsets;
 pub mod page;
 pub mod pending;
 pub mod plugin;
+pub mod recovery;
 pub mod regions;
 pub mod reproduce;
 pub mod scratch;
 pub mod store;
+pub mod store_check;
 pub mod trace;
 pub mod wal;
 pub mod workload;
+pub mod writeback;
 pub mod zoom;
 
 pub use config::{Eviction, StoreConfig};

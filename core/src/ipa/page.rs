@@ -206,7 +206,7 @@ impl NsmPage {
     }
 
     /// Byte offset of field `field` of the tuple in `slot`.
-    fn field_offset(&self, slot: usize, field: usize) -> Result<usize, IpaError> {
+    pub fn field_offset(&self, slot: usize, field: usize) -> Result<usize, IpaError> {
         let fields = (self.tuple_bytes() - 8) / 4;
         if field >= fields {
             return Err(IpaError::FieldOutOfRange { field, fields });
@@ -223,15 +223,24 @@ impl NsmPage {
         changed: &mut Vec<usize>,
     ) -> Result<(), IpaError> {
         let at = self.field_offset(slot, field)?;
-        self.write_le_into(at, u64::from(value), 4, changed);
+        self.set_u32_at_into(at, value, changed);
         Ok(())
+    }
+
+    /// `set_field_into` at a field's byte offset (`field_offset`, computed once per op).
+    pub fn set_u32_at_into(&mut self, at: usize, value: u32, changed: &mut Vec<usize>) {
+        self.write_le_into(at, u64::from(value), 4, changed);
     }
 
     /// Field `field` of the tuple in `slot` (what `read` answers at that index).
     pub fn field(&self, slot: usize, field: usize) -> Result<u32, IpaError> {
-        let o = self.field_offset(slot, field)?;
+        Ok(self.u32_at(self.field_offset(slot, field)?))
+    }
+
+    /// The little-endian u32 at byte offset `o` (a field, at its `field_offset`).
+    pub fn u32_at(&self, o: usize) -> u32 {
         let b = &self.bytes;
-        Ok(u32::from_le_bytes([b[o], b[o + 1], b[o + 2], b[o + 3]]))
+        u32::from_le_bytes([b[o], b[o + 1], b[o + 2], b[o + 3]])
     }
 
     /// Sets the PageLSN; returns the changed offsets (usually just the low byte, offset 8).

@@ -5,14 +5,14 @@
 //!    log record (`wal`), then apply it to the buffered page and stamp the PageLSN.
 //! 2. `pin` finds a page in the buffer or fetches it: ONE flash read, then the delta records are
 //!    applied in forward order (§6.2). A full buffer first evicts its least recently used frame.
-//! 3. Write-back (`write_back`): the frame's `decide` says skip, append k records with one
+//! 3. Write-back (`write_back`, `writeback.rs`): the frame's `decide` says skip, append k records with one
 //!    `write_delta` at slot N_E (same physical page, §7), or write out of place with the delta
 //!    area reset to 0xFF (§6.2). New pages are always out of place (§6.1, digest §8 #21).
 //! 4. Eviction policy: eager (page cleaner at a dirty threshold) or non-eager (only on
 //!    eviction), §8.4.
 //! 5. `crash` drops the buffer and the in-memory index; `recover` rebuilds the index from the
 //!    flash pages (deltas applied) and redoes the log. `checkpoint` writes back everything and
-//!    truncates the log.
+//!    truncates the log (`recovery.rs`). The invariants are checked in `store_check.rs`.
 //! 6. With `defer_write_backs` (the lab, so a student sees each page write on its own step),
 //!    the cleaner and the checkpoint only queue their dirty pages (`pending`); the caller
 //!    performs them one at a time with `write_back_next` before the next op (`pending.rs`).
@@ -22,11 +22,11 @@ use std::collections::BTreeMap;
 use super::bytenand::ByteNand;
 use super::config::{Eviction, StoreConfig};
 pub use super::counters::StoreCounters;
-use super::delta::{apply, apply_owned, encode_into};
+use super::delta::apply_owned;
 use super::error::IpaError;
-use super::frame::{FlushKind, Frame};
+use super::frame::Frame;
 use super::frame_map::FrameMap;
-use super::layout::{ERASED, PageLayout};
+use super::layout::PageLayout;
 use super::noftl::NoFtl;
 use super::page::NsmPage;
 use super::scratch::Buffers;
@@ -97,7 +97,7 @@ impl IpaStore {
         self.trace = Some(Vec::new());
     }
 
-    fn emit(&mut self, event: PageEvent) {
+    pub(super) fn emit(&mut self, event: PageEvent) {
         if let Some(t) = self.trace.as_mut() {
             t.push(event);
         }
@@ -140,13 +140,16 @@ impl IpaStore {
 
     /// `get` then `update` of one field to `field + delta` (wrapping modulo 2³²): the
     /// read-modify-write of a workload's `Add`, with the same pins, counters and log as the two
-    /// calls, one index lookup and no allocation.
+    /// calls, one index lookup, one field-offset computation and no allocation. The update's
+    /// pin is a buffer hit on the frame the get pinned (nothing in between evicts), so it is
+    /// `hit`, the bookkeeping `pin` does on a hit, without the page-table lookup.
     pub fn add(&mut self, key: u64, field: usize, delta: i64) -> Result<(), IpaError> {
         let Some((lba, slot)) = self.lookup(key) else {
             return Err(IpaError::MissingKey { key });
         };
         let i = self.pin(lba)?;
-        let current = self.frames[i].page.field(slot, field)?;
+        let at = self.frames[i].page.field_offset(slot, field)?;
+        let current = self.frames[i].page.u32_at(at);
         let value = (i64::from(current) + delta).rem_euclid(1 << 32) as u32;
         if field >= self.cfg.fields {
             return Err(IpaError::FieldOutOfRange {
@@ -155,7 +158,8 @@ impl IpaStore {
             });
         }
         let lsn = self.wal.commit(LogOp::Update { key, field, value });
-        self.apply_update_at(lsn, (lba, slot), field, value)?;
+        self.hit(i);
+        self.write_field(lsn, i, at, value);
         self.after_op()
     }
 
@@ -178,78 +182,12 @@ impl IpaStore {
         Ok(Some(self.frames[i].page.read(slot)?.1))
     }
 
-    /// Writes back every dirty page, then truncates the log.
-    pub fn checkpoint(&mut self) -> Result<(), IpaError> {
-        if self.defer_write_backs {
-            self.queue_dirty();
-            self.truncate_when_drained = true;
-            return self.finish_drain();
-        }
-        for i in 0..self.frames.len() {
-            self.write_back(i)?;
-        }
-        self.wal.truncate();
-        Ok(())
-    }
-
-    /// Loses the buffer pool and the index, then recovers from flash + log.
-    pub fn crash(&mut self) -> Result<(), IpaError> {
-        self.frames.clear();
-        self.dirty_frames = 0;
-        self.frame_of.clear();
-        self.index.clear();
-        // Recovery may place redone inserts on other pages: forget every cached location.
-        self.scratch.forget_keys();
-        self.pending.clear();
-        self.truncate_when_drained = false;
-        self.insert_lba = None;
-        self.counters.crashes += 1;
-        self.recover()
-    }
-
-    /// Recovery is one restart: its redo writes back at once even in the lab (step 6), so
-    /// the redo behaves exactly as without deferral.
-    fn recover(&mut self) -> Result<(), IpaError> {
-        let defer = std::mem::replace(&mut self.defer_write_backs, false);
-        let result = self.recover_now();
-        self.defer_write_backs = defer;
-        result
-    }
-
-    fn recover_now(&mut self) -> Result<(), IpaError> {
-        let mut last = None;
-        for lba in 0..self.ftl.logical_pages() as u32 {
-            let Ok(raw) = self.ftl.peek(lba) else {
-                continue;
-            };
-            let page = NsmPage {
-                bytes: apply(&self.layout, raw)?.image,
-            };
-            for (key, slot) in page.keys() {
-                self.index.insert(key, (lba, slot));
-            }
-            last = Some(lba);
-        }
-        self.next_lba = last.map_or(0, |l| l + 1);
-        self.insert_lba = last;
-        let records = self.wal.records.clone();
-        for r in records {
-            match r.op {
-                LogOp::Insert { key, fields } => {
-                    if !self.index.contains_key(&key) {
-                        self.apply_insert(r.lsn, key, &fields)?;
-                    }
-                }
-                LogOp::Update { key, field, value } => {
-                    self.apply_update(r.lsn, key, field, value)?;
-                }
-            }
-            self.after_op()?;
-        }
-        Ok(())
-    }
-
-    fn apply_insert(&mut self, lsn: u64, key: u64, fields: &[u32]) -> Result<(), IpaError> {
+    pub(super) fn apply_insert(
+        &mut self,
+        lsn: u64,
+        key: u64,
+        fields: &[u32],
+    ) -> Result<(), IpaError> {
         let room = match self.insert_lba {
             Some(lba) => {
                 let i = self.pin(lba)?;
@@ -283,7 +221,7 @@ impl IpaStore {
         Ok(())
     }
 
-    fn apply_update(
+    pub(super) fn apply_update(
         &mut self,
         lsn: u64,
         key: u64,
@@ -303,20 +241,24 @@ impl IpaStore {
         value: u32,
     ) -> Result<(), IpaError> {
         let i = self.pin(lba)?;
+        let at = self.frames[i].page.field_offset(slot, field)?;
+        self.write_field(lsn, i, at, value);
+        Ok(())
+    }
+
+    /// Sets the u32 at byte `at` of frame `i`'s page (a field's offset) and its PageLSN, and
+    /// tracks the change: the page side of an update.
+    fn write_field(&mut self, lsn: u64, i: usize, at: usize, value: u32) {
         let frame = &mut self.frames[i];
         let mut changed = std::mem::take(&mut self.scratch.changed);
         changed.clear();
-        if let Err(e) = frame.page.set_field_into(slot, field, value, &mut changed) {
-            self.scratch.changed = changed;
-            return Err(e);
-        }
+        frame.page.set_u32_at_into(at, value, &mut changed);
         frame.page.set_lsn_into(lsn, &mut changed);
         self.dirty_frames += usize::from(frame.track(&self.layout, &changed));
         self.counters.transactions += 1;
-        let bytes = changed.len();
+        let (lba, bytes) = (frame.lba, changed.len());
         self.scratch.changed = changed;
         self.emit(PageEvent::Change { lba, bytes });
-        Ok(())
     }
 
     fn new_page(&mut self) -> Result<usize, IpaError> {
@@ -338,12 +280,11 @@ impl IpaStore {
 
     /// Buffer index of `lba`, fetching it (one read, deltas applied) on a miss.
     pub fn pin(&mut self, lba: u32) -> Result<usize, IpaError> {
-        self.tick += 1;
         if let Some(&i) = self.frame_of.get(&lba) {
-            self.frames[i].last_use = self.tick;
-            self.counters.buffer_hits += 1;
+            self.hit(i);
             return Ok(i);
         }
+        self.tick += 1;
         self.make_room()?;
         // Reuse an evicted frame's page image and offset sets (`scratch.rs`).
         let mut frame = self.scratch.frames.pop();
@@ -382,8 +323,16 @@ impl IpaStore {
         Ok(self.frames.len() - 1)
     }
 
+    /// What `pin` does when the page is in frame `i`: a buffer hit, the frame most recently
+    /// used.
+    fn hit(&mut self, i: usize) {
+        self.tick += 1;
+        self.frames[i].last_use = self.tick;
+        self.counters.buffer_hits += 1;
+    }
+
     /// The region allows appends on this page and the device's NOP leaves a program.
-    fn appendable(&self, lba: u32) -> bool {
+    pub(super) fn appendable(&self, lba: u32) -> bool {
         self.layout.scheme.n > 0 && self.ftl.can_append(lba)
     }
 
@@ -409,73 +358,8 @@ impl IpaStore {
         Ok(())
     }
 
-    /// Step 3: writes frame `i` back if dirty.
-    pub fn write_back(&mut self, i: usize) -> Result<FlushKind, IpaError> {
-        let kind = self.frames[i].decide(&self.layout);
-        let area = self.layout.area_start;
-        if kind != FlushKind::Skip && !self.frames[i].is_new {
-            let net = self.frames[i].net_bytes();
-            *self.counters.update_sizes.entry(net).or_insert(0) += 1;
-        }
-        match kind {
-            FlushKind::Skip => return Ok(kind),
-            FlushKind::OutOfPlace => {
-                let frame = &mut self.frames[i];
-                // "we reset the delta-record area" (§6.2): a fresh, erased area.
-                frame.page.bytes[area..].fill(ERASED);
-                if frame.is_new {
-                    self.counters.new_page_writes += 1;
-                } else {
-                    self.counters.out_of_place_writes += 1;
-                }
-                let lba = frame.lba;
-                self.ftl.write_page(lba, &self.frames[i].page.bytes)?;
-                let appendable = self.appendable(lba);
-                self.frames[i].mark_written(0, appendable);
-                self.dirty_frames -= 1;
-            }
-            FlushKind::Append { records } => {
-                let frame = &self.frames[i];
-                let sc = &mut self.scratch;
-                sc.body.clear();
-                frame.body_changed.write_to(&mut sc.body);
-                sc.meta.clear();
-                frame.meta_changed.write_to(&mut sc.meta);
-                let mut bytes = std::mem::take(&mut sc.delta);
-                let image = &frame.page.bytes;
-                encode_into(
-                    &self.layout.scheme,
-                    image,
-                    &sc.body,
-                    &sc.meta,
-                    records,
-                    &mut bytes,
-                );
-                let at = self.layout.record_offset(frame.ne);
-                let (lba, ne) = (frame.lba, frame.ne);
-                let written = self.ftl.write_delta(lba, at, &bytes);
-                if let Err(e) = written {
-                    self.scratch.delta = bytes;
-                    return Err(e);
-                }
-                self.frames[i].page.bytes[at..at + bytes.len()].copy_from_slice(&bytes);
-                self.counters.appends += 1;
-                self.counters.delta_records += records as u64;
-                self.counters.delta_bytes += bytes.len() as u64;
-                self.scratch.delta = bytes;
-                let appendable = self.appendable(lba);
-                self.frames[i].mark_written(ne + records, appendable);
-                self.dirty_frames -= 1;
-            }
-        }
-        self.counters.write_backs += 1;
-        let lba = self.frames[i].lba;
-        self.emit(PageEvent::WriteBack { lba });
-        Ok(kind)
-    }
-
     /// Step 4: the eager page cleaner.
-    fn after_op(&mut self) -> Result<(), IpaError> {
+    pub(super) fn after_op(&mut self) -> Result<(), IpaError> {
         if let Eviction::Eager { dirty_permille } = self.cfg.eviction {
             let dirty = self.dirty_frames;
             if dirty as u64 * 1000 > self.cfg.buffer_frames as u64 * u64::from(dirty_permille) {
@@ -493,54 +377,6 @@ impl IpaStore {
                         self.write_back(i)?;
                     }
                 }
-            }
-        }
-        Ok(())
-    }
-
-    /// Digest §5: read = base + deltas for every clean frame; ≤ 1 + N programs per page;
-    /// index agrees with the pages; plus the region's and device's invariants.
-    pub fn check_invariants(&self) -> Result<(), String> {
-        self.ftl.check_invariants()?;
-        let dirty = self.frames.iter().filter(|f| f.dirty).count();
-        if dirty != self.dirty_frames {
-            return Err(format!(
-                "{dirty} dirty frames, {} counted",
-                self.dirty_frames
-            ));
-        }
-        let limit = 1 + self.layout.scheme.n as u32;
-        for (b, block) in self.ftl.flash.blocks.iter().enumerate() {
-            if let Some(p) = block.programs.iter().position(|&n| n > limit) {
-                return Err(format!(
-                    "block {b} page {p}: more than 1 + N = {limit} programs"
-                ));
-            }
-        }
-        let area = self.layout.area_start;
-        for f in self.frames.iter().filter(|f| !f.dirty) {
-            let raw = self.ftl.peek(f.lba).map_err(|e| e.to_string())?;
-            let applied = apply(&self.layout, raw).map_err(|e| e.to_string())?;
-            if applied.image[..area] != f.page.bytes[..area] || applied.records != f.ne {
-                return Err(format!(
-                    "lba {}: flash base + deltas != buffered image",
-                    f.lba
-                ));
-            }
-        }
-        for (&key, &(lba, slot)) in &self.index {
-            let page = match self.frame_of.get(&lba) {
-                Some(&i) => self.frames[i].page.clone(),
-                None => {
-                    let raw = self.ftl.peek(lba).map_err(|e| e.to_string())?;
-                    NsmPage {
-                        bytes: apply(&self.layout, raw).map_err(|e| e.to_string())?.image,
-                    }
-                }
-            };
-            match page.read(slot) {
-                Ok((k, _)) if k == key => {}
-                _ => return Err(format!("index: key {key} is not at lba {lba} slot {slot}")),
             }
         }
         Ok(())

@@ -5,6 +5,7 @@
 
 #![allow(clippy::unwrap_used)]
 
+use super::charge::lower_charge_result;
 use super::*;
 use crate::sim::Rng;
 
