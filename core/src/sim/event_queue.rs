@@ -4,16 +4,18 @@
 //!
 //! 1. Every event gets the key (time, sequence number); keys are unique, so "earliest key
 //!    first" is one total order and any correct priority queue pops the same sequence.
-//! 2. Small queues (a device with tens of requests in flight, the common case) are a vector
-//!    sorted by descending key: pop takes the last entry in O(1) and a new event goes in by
-//!    binary search (one short memmove). No sift through the levels of a heap.
+//! 2. Small queues (a device with tens of requests in flight, the common case) are a ring
+//!    buffer sorted by ascending key: pop takes the first entry in O(1) and a new event goes in
+//!    by binary search, the ring moving whichever side of the gap is shorter. Events are mostly
+//!    scheduled near one end (an arrival now, a completion after everything in flight), so the
+//!    move is a few entries, where a vector would shift most of the queue for one of the two.
+//!    No sift through the levels of a heap.
 //! 3. A queue that grows past `SORTED_MAX` entries becomes a binary heap (O(log n) both ways);
 //!    once it has shrunk to `SORTED_MAX / 4` it goes back to the sorted vector (the gap stops a
 //!    queue hovering at the boundary from converting on every event).
 
 use std::cmp::Ordering;
-use std::cmp::Reverse;
-use std::collections::BinaryHeap;
+use std::collections::{BinaryHeap, VecDeque};
 
 /// Above this many entries the queue is a heap (step 3).
 const SORTED_MAX: usize = 128;
@@ -52,8 +54,8 @@ impl<E> Ord for Entry<E> {
 
 #[derive(Debug, Clone)]
 pub struct EventQueue<E> {
-    /// Descending by key, the earliest last (step 2); empty while the heap is in use.
-    sorted: Vec<Entry<E>>,
+    /// Ascending by key, the earliest first (step 2); empty while the heap is in use.
+    sorted: VecDeque<Entry<E>>,
     /// In use only past `SORTED_MAX` entries (step 3).
     heap: BinaryHeap<Entry<E>>,
     next_seq: u64,
@@ -62,7 +64,7 @@ pub struct EventQueue<E> {
 impl<E> Default for EventQueue<E> {
     fn default() -> Self {
         Self {
-            sorted: Vec::new(),
+            sorted: VecDeque::new(),
             heap: BinaryHeap::new(),
             next_seq: 0,
         }
@@ -83,10 +85,10 @@ impl<E> EventQueue<E> {
         } else if self.sorted.len() < SORTED_MAX {
             // The new sequence number is the largest: it pops after every equal time.
             let key = entry.key();
-            let at = self.sorted.partition_point(|e| e.key() > key);
+            let at = self.sorted.partition_point(|e| e.key() < key);
             self.sorted.insert(at, entry);
         } else {
-            let mut all = std::mem::take(&mut self.sorted);
+            let mut all = Vec::from(std::mem::take(&mut self.sorted));
             all.push(entry);
             self.heap = BinaryHeap::from(all);
         }
@@ -97,14 +99,14 @@ impl<E> EventQueue<E> {
         if self.heap.is_empty() {
             return self
                 .sorted
-                .pop()
+                .pop_front()
                 .map(|entry| (entry.time_ns, entry.payload));
         }
         let entry = self.heap.pop()?;
         if self.heap.len() <= SORTED_MAX / 4 {
             let mut rest = std::mem::take(&mut self.heap).into_vec();
-            rest.sort_unstable_by_key(|entry| Reverse(entry.key()));
-            self.sorted = rest;
+            rest.sort_unstable_by_key(Entry::key);
+            self.sorted = VecDeque::from(rest);
         }
         Some((entry.time_ns, entry.payload))
     }
@@ -112,7 +114,7 @@ impl<E> EventQueue<E> {
     pub fn peek_time_ns(&self) -> Option<u64> {
         match self.heap.peek() {
             Some(entry) => Some(entry.time_ns),
-            None => self.sorted.last().map(|entry| entry.time_ns),
+            None => self.sorted.front().map(|entry| entry.time_ns),
         }
     }
 
