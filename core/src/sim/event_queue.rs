@@ -84,9 +84,17 @@ impl<E> EventQueue<E> {
             self.heap.push(entry);
         } else if self.sorted.len() < SORTED_MAX {
             // The new sequence number is the largest: it pops after every equal time.
+            // Most events go at one end (a completion after everything in flight, an arrival
+            // before it): checked first, in O(1); else a binary search.
             let key = entry.key();
-            let at = self.sorted.partition_point(|e| e.key() < key);
-            self.sorted.insert(at, entry);
+            if self.sorted.back().is_none_or(|last| last.key() < key) {
+                self.sorted.push_back(entry);
+            } else if self.sorted.front().is_some_and(|first| key < first.key()) {
+                self.sorted.push_front(entry);
+            } else {
+                let at = self.sorted.partition_point(|e| e.key() < key);
+                self.sorted.insert(at, entry);
+            }
         } else {
             let mut all = Vec::from(std::mem::take(&mut self.sorted));
             all.push(entry);
