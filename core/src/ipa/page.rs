@@ -201,7 +201,8 @@ impl NsmPage {
         value: u32,
     ) -> Result<Vec<usize>, IpaError> {
         let mut changed = Vec::new();
-        self.set_field_into(slot, field, value, &mut changed)?;
+        let at = self.field_offset(slot, field)?;
+        self.set_u32_at_into(at, value, &mut changed);
         Ok(changed)
     }
 
@@ -214,27 +215,10 @@ impl NsmPage {
         Ok(self.tuple_offset(slot)? + 8 + 4 * field)
     }
 
-    /// `set_field`, appending the changed offsets to `changed`.
-    pub fn set_field_into(
-        &mut self,
-        slot: usize,
-        field: usize,
-        value: u32,
-        changed: &mut Vec<usize>,
-    ) -> Result<(), IpaError> {
-        let at = self.field_offset(slot, field)?;
-        self.set_u32_at_into(at, value, changed);
-        Ok(())
-    }
-
-    /// `set_field_into` at a field's byte offset (`field_offset`, computed once per op).
+    /// Sets the u32 at a field's byte offset (`field_offset`, computed once per op), appending
+    /// the changed offsets to `changed`.
     pub fn set_u32_at_into(&mut self, at: usize, value: u32, changed: &mut Vec<usize>) {
         self.write_le_into(at, u64::from(value), 4, changed);
-    }
-
-    /// Field `field` of the tuple in `slot` (what `read` answers at that index).
-    pub fn field(&self, slot: usize, field: usize) -> Result<u32, IpaError> {
-        Ok(self.u32_at(self.field_offset(slot, field)?))
     }
 
     /// The little-endian u32 at byte offset `o` (a field, at its `field_offset`).
