@@ -67,7 +67,20 @@ export interface CanvasColours {
   bad: string;
 }
 
+let cached: { theme: string | undefined; colours: CanvasColours } | null = null;
+
+/** Read once per theme: `getComputedStyle` after a DOM change forces a style recalculation, and
+ *  Canvas views draw on every step. The variables change only with `data-theme`. */
 export function canvasColours(): CanvasColours {
+  const theme = document.documentElement.dataset.theme;
+  if (cached !== null && cached.theme === theme) return cached.colours;
+  const colours = readCanvasColours();
+  // Not cached before the stylesheet has defined the variables (the fallbacks were used).
+  if (themeColour("--c-ink", "") !== "") cached = { theme, colours };
+  return colours;
+}
+
+function readCanvasColours(): CanvasColours {
   return {
     ink: themeColour("--c-ink", "#14171c"),
     ink2: themeColour("--c-ink-2", "#394150"),

@@ -1,6 +1,6 @@
 // The timeline: play/pause, step back/forward, a scrubber over every step, the speed, and the
 // current step and simulated time. Playback and keyboard shortcuts drive the same session.
-import { useState } from "react";
+import { useMemo, useState } from "react";
 import { useClock, useFrame, useSession, useSessionState } from "../app/context";
 import { formatNs, formatNumber } from "../format/units";
 import { PauseIcon, PlayIcon, StepBackIcon, StepForwardIcon } from "./icons";
@@ -8,17 +8,37 @@ import { formatSpeed } from "./speed";
 
 const ignore = (): void => undefined;
 
+/** The simulated time, the one part of the timeline that changes on every animation frame while
+ *  playing: its own component, so the rest of the timeline re-renders only when a step lands. */
+function SimTime() {
+  const clock = useClock();
+  return (
+    <span className="readout-time num" data-testid="sim-time" title="simulated time">
+      <span className="readout-label">time </span>
+      {formatNs(clock)}
+    </span>
+  );
+}
+
 export function Timeline({ speeds }: { speeds: readonly number[] }) {
   const session = useSession();
   const { scenario, playing, speed, status } = useSessionState();
   const snapshot = useFrame()?.snapshot ?? null;
-  const clock = useClock();
   const [drag, setDrag] = useState<number | null>(null);
   const step = snapshot?.state.step ?? 0;
   const total = scenario?.totalSteps ?? 0;
   const ready = status === "ready" && snapshot !== null;
   const shown = drag ?? step;
   const endDrag = (): void => setDrag(null);
+  const options = useMemo(
+    () =>
+      speeds.map((s) => (
+        <option key={s} value={s}>
+          {formatSpeed(s)}
+        </option>
+      )),
+    [speeds],
+  );
 
   return (
     <div className="timeline" aria-label="Timeline">
@@ -85,19 +105,12 @@ export function Timeline({ speeds }: { speeds: readonly number[] }) {
             {formatNumber(shown)}
             <span className="readout-total"> / {formatNumber(total)}</span>
           </span>
-          <span className="readout-time num" data-testid="sim-time" title="simulated time">
-            <span className="readout-label">time </span>
-            {formatNs(clock)}
-          </span>
+          <SimTime />
         </div>
         <label className="readout speed" title="Playback speed: simulated time per second of wall-clock time">
           <span className="readout-label">speed</span>
           <select data-testid="speed" value={speed} onChange={(event) => session.setSpeed(Number(event.target.value))}>
-            {speeds.map((s) => (
-              <option key={s} value={s}>
-                {formatSpeed(s)}
-              </option>
-            ))}
+            {options}
           </select>
         </label>
       </div>

@@ -1,6 +1,7 @@
 //! The FD+tree lab on the web side: its home entry, views and default scenario.
 
 import type { LabModule } from "../labModule";
+import { stepDriven } from "../stepDriven";
 import { FdtreeView } from "./FdtreeView";
 import { fdtreeWhatToWatch } from "./narration";
 import { FdtreeSourcesCard } from "./SourcesCard";
@@ -22,7 +23,7 @@ export const fdtreeLab: LabModule = {
     defaultSpeed: 0.001,
   },
   views: {
-    View: FdtreeView,
+    View: stepDriven(FdtreeView),
     Side: FdtreeSourcesCard,
     watch: fdtreeWhatToWatch,
     leavesOut: [

@@ -1,6 +1,7 @@
 //! The IPA lab on the web side: its home entry, views and default scenario.
 
 import type { LabModule } from "../labModule";
+import { stepDriven } from "../stepDriven";
 import { IpaView } from "./IpaView";
 import { ipaWhatToWatch } from "./narration";
 
@@ -18,7 +19,7 @@ export const ipaLab: LabModule = {
     defaultSpeed: 0.001,
   },
   views: {
-    View: IpaView,
+    View: stepDriven(IpaView),
     watch: ipaWhatToWatch,
     leavesOut: [
       "No program interference between MLC neighbours and no ECC per delta record.",

@@ -2,6 +2,7 @@
 //! scenario.
 
 import { TIME_SPEEDS, type LabModule } from "../labModule";
+import { stepDriven } from "../stepDriven";
 import { LayoutsView } from "./LayoutsView";
 import { layoutsWhatToWatch } from "./narration";
 
@@ -16,7 +17,7 @@ export const layoutsLab: LabModule = {
     defaultSpeed: 0.01,
   },
   views: {
-    View: LayoutsView,
+    View: stepDriven(LayoutsView),
     watch: layoutsWhatToWatch,
     leavesOut: [
       "No buffer pool and direct I/O, as in the paper; the CPU model has two fitted costs (calibration points).",

@@ -1,6 +1,7 @@
 //! The NAND cell lab on the web side: its home entry, views and default scenario.
 
 import type { LabModule } from "../labModule";
+import { stepDriven } from "../stepDriven";
 import { nandWhatToWatch } from "./narration";
 import { NandView } from "./NandView";
 import { NandSourcesCard } from "./SourcesCard";
@@ -19,7 +20,7 @@ export const nandLab: LabModule = {
     defaultSpeed: 0.0001,
   },
   views: {
-    View: NandView,
+    View: stepDriven(NandView),
     Side: NandSourcesCard,
     watch: nandWhatToWatch,
     leavesOut: [
