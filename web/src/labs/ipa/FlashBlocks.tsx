@@ -3,7 +3,7 @@
 // GC victim marked, and each block's erase count as a heat cell with its number.
 import { useEffect, useRef } from "react";
 import { ChartCard } from "../../charts/ChartCard";
-import { prepareCanvas } from "./canvas";
+import { prepareCanvas } from "../../components/canvas";
 import { gridLayout, heatColor, PAGE_STATE_COLORS, PAGE_STATE_LABELS, pageStateColor } from "./flashGrid";
 import type { IpaBlocks } from "./types";
 

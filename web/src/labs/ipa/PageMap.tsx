@@ -4,7 +4,7 @@
 // ringed. Below: the delta records decoded as ⟨value, offset⟩ pairs.
 import { useEffect, useRef } from "react";
 import { ChartCard } from "../../charts/ChartCard";
-import { prepareCanvas } from "./canvas";
+import { prepareCanvas } from "../../components/canvas";
 import { byteGrid, byteRegion, hex, REGION_COLORS, REGION_LABELS, type ByteRegion } from "./pageMap";
 import type { IpaFocus, IpaLayout, IpaZoom } from "./types";
 

@@ -4,6 +4,7 @@
 // Hover or click a cell to read its Vth, state, target and verify level.
 import { useEffect, useRef, type MouseEvent } from "react";
 import { canvasColours } from "../../app/theme";
+import { prepareCanvas } from "../../components/canvas";
 import { useTheme } from "../../components/ThemeToggle";
 import { useElementSize } from "../../hooks/useElementSize";
 import { cellAt, cellOrigin, gridLayout, type GridLayout } from "./cellGrid";
@@ -21,13 +22,8 @@ interface Props {
 }
 
 function draw(canvas: HTMLCanvasElement | null, layout: GridLayout, p: Props, width: number, height: number): void {
-  const ctx = canvas?.getContext("2d");
-  if (!canvas || !ctx) return;
-  const dpr = window.devicePixelRatio || 1;
-  canvas.width = Math.round(width * dpr);
-  canvas.height = Math.round(height * dpr);
-  ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
-  ctx.clearRect(0, 0, width, height);
+  const ctx = prepareCanvas(canvas, width, height);
+  if (!ctx) return;
   const theme = canvasColours();
   const side = layout.pitch - layout.gap;
   const ox = Math.floor((width - layout.width) / 2);

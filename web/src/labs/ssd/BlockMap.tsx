@@ -5,6 +5,7 @@ import { useElementSize } from "../../hooks/useElementSize";
 import { formatNumber } from "../../format/units";
 import { blockAt, blockRect, layoutBlockMap, type MapShape } from "./blockMapLayout";
 import { canvasColours } from "../../app/theme";
+import { prepareCanvas } from "../../components/canvas";
 import { useTheme } from "../../components/ThemeToggle";
 import { drawBlockMap, type MapMode } from "./drawBlockMap";
 import { BLOCK_STATES, heatScale, OPEN_OUTLINE, PAGE_COLORS, PAGE_LABELS, reasonText } from "./palette";
@@ -74,14 +75,9 @@ export const BlockMap = memo(function BlockMap({ meta, series }: Props) {
   const heat = useMemo(() => heatScale(lo, hi), [lo, hi]);
 
   useEffect(() => {
-    const element = canvas.current;
-    const ctx = element?.getContext("2d");
-    if (!element || !ctx || size.width === 0) return;
-    const ratio = window.devicePixelRatio || 1;
-    element.width = Math.round(size.width * ratio);
-    element.height = Math.round(size.height * ratio);
-    ctx.setTransform(ratio, 0, 0, ratio, 0, 0);
-    ctx.clearRect(0, 0, size.width, size.height);
+    if (size.width === 0) return;
+    const ctx = prepareCanvas(canvas.current, size.width, size.height);
+    if (!ctx) return;
     ctx.translate(Math.max(0, Math.floor((size.width - layout.width) / 2)), 0);
     drawBlockMap(ctx, { meta, series, shape, layout, mode, heat, hovered, colours: canvasColours() });
   }, [meta, series, shape, layout, mode, heat, hovered, size.width, size.height, theme]);

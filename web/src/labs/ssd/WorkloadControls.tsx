@@ -1,7 +1,7 @@
 // The workload bar: the address pattern of a generated workload, the fill level and the
 // over-provisioning. Each control rewrites one field of the scenario and reloads it (see
 // ../useScenarioEdit.ts); a slider reloads once it rests for a moment, not on every pixel.
-import { useEffect, useRef, useState } from "react";
+import { memo, useEffect, useRef, useState } from "react";
 import { formatNumber } from "../../format/units";
 import { clamp, fillRange, opRange, PATTERNS, rangeHolding, readKnobs, withFill, withOverProvisioning, withPattern, type Knobs, type Range, type SsdPatternName } from "./scenarioEdit";
 import type { SsdMeta } from "./types";
@@ -82,7 +82,13 @@ function readOrNull(json: string): Knobs | null {
   }
 }
 
-export function WorkloadControls({ json, meta, currentOp, editor, disabled }: Props) {
+/** Same controls for `a` and `b`. `editor` is a fresh object every render of the lab view (which
+ *  re-renders each animation frame for its clock); its `apply` depends only on `busy`. */
+function sameControls(a: Props, b: Props): boolean {
+  return a.json === b.json && a.meta === b.meta && a.currentOp === b.currentOp && a.disabled === b.disabled && a.editor.busy === b.editor.busy;
+}
+
+export const WorkloadControls = memo(function WorkloadControls({ json, meta, currentOp, editor, disabled }: Props) {
   const knobs = readOrNull(json);
   if (!knobs) return null;
   const g = meta.geometry;
@@ -139,4 +145,4 @@ export function WorkloadControls({ json, meta, currentOp, editor, disabled }: Pr
       {editor.busy && <span className="ssd-busy">reloading…</span>}
     </div>
   );
-}
+}, sameControls);
