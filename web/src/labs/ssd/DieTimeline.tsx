@@ -1,6 +1,7 @@
 // Die and channel timeline: one lane per die (grouped by channel) with its recent busy
 // intervals coloured by kind (read, program, GC copy, erase) and a "now" line at the display
 // time, so parallelism across channels and GC stalls on one die are visible at a glance.
+import { useMemo } from "react";
 import { scaleLinear } from "d3-scale";
 import { useElementSize } from "../../hooks/useElementSize";
 import { formatNs } from "../../format/units";
@@ -20,15 +21,16 @@ const M = { top: 4, right: 8, bottom: 18, left: 70 };
 export function DieTimeline({ meta, series, timeNs }: Props) {
   const [ref, size] = useElementSize<HTMLDivElement>();
   const g = meta.geometry;
-  const ops = decodeDieOps(series.dieTimeline);
+  // Decoded once per step: the view re-renders every animation frame for the moving "now".
+  const ops = useMemo(() => decodeDieOps(series.dieTimeline), [series.dieTimeline]);
   const nowUs = timeNs / 1e3;
   const win = timelineWindow(ops, g.dies, nowUs, series.dieBusyUntilUs);
-  const lanes = laneOrder(g.channels, g.dies);
+  const lanes = useMemo(() => laneOrder(g.channels, g.dies), [g.channels, g.dies]);
   const width = size.width;
   const height = size.height;
   const x = scaleLinear().domain([win.startUs, win.endUs]).range([M.left, Math.max(M.left + 1, width - M.right)]);
   const laneH = lanes.length > 0 ? (height - M.top - M.bottom) / lanes.length : 0;
-  const laneOf = new Map(lanes.map((die, i) => [die, i]));
+  const laneOf = useMemo(() => new Map(lanes.map((die, i) => [die, i])), [lanes]);
   // Ticks count back from now: "−200 µs".
   const offsets = scaleLinear().domain([0, nowUs - win.startUs]).ticks(3).filter((o) => o > 0);
   const aheads = scaleLinear().domain([0, win.endUs - nowUs]).ticks(3).filter((o) => o > 0);
