@@ -31,7 +31,7 @@ use super::noftl::NoFtl;
 use super::page::NsmPage;
 use super::scratch::Buffers;
 use super::trace::PageEvent;
-use super::wal::{LogOp, Wal};
+use super::wal::{LogFields, LogOp, Wal};
 use crate::device::nand::NandConfig;
 use crate::sim::scratch::Scratch;
 
@@ -116,7 +116,7 @@ impl IpaStore {
         }
         let lsn = self.wal.commit(LogOp::Insert {
             key,
-            fields: fields.to_vec(),
+            fields: LogFields::new(fields),
         });
         self.apply_insert(lsn, key, fields)?;
         self.after_op()
