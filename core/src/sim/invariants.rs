@@ -47,6 +47,13 @@ pub struct InvariantReport {
 pub struct InvariantLedger {
     /// Kept in first-seen order, which is the lab's declared order: stable across runs.
     entries: Vec<InvariantReport>,
+    /// `entries[i].name` as the lab's `&'static str`, so that a lookup compares addresses first.
+    names: Vec<&'static str>,
+}
+
+/// Whether two check names are the same: the same literal (address and length) or equal text.
+fn same_name(a: &'static str, b: &'static str) -> bool {
+    std::ptr::eq(a, b) || a == b
 }
 
 impl InvariantLedger {
@@ -55,11 +62,12 @@ impl InvariantLedger {
         // after the previous check's: try it before searching (names are unique in `entries`).
         let mut next = 0;
         for check in checks {
-            let expected = self.entries.get(next).filter(|e| e.name == check.name);
-            let found = || self.entries.iter().position(|e| e.name == check.name);
+            let expected = self.names.get(next).filter(|&&n| same_name(n, check.name));
+            let found = || self.names.iter().position(|&n| same_name(n, check.name));
             let index = match expected.map(|_| next).or_else(found) {
                 Some(i) => i,
                 None => {
+                    self.names.push(check.name);
                     self.entries.push(InvariantReport {
                         name: check.name.to_string(),
                         ok: true,
