@@ -109,7 +109,7 @@ fn steps_of(body: Value, seed: u64) -> Vec<Vec<TraceEvent>> {
         let new = (trace.total_events() - before) as usize;
         let recent: Vec<TraceEvent> = trace.recent().copied().collect();
         out.push(recent[recent.len() - new..].to_vec());
-        assert!(lab.check_invariants().iter().all(|c| c.ok));
+        assert!(lab.collect_checks().iter().all(|c| c.ok));
     }
     out
 }

@@ -24,7 +24,7 @@ fn run(v: Value, seed: u64) -> LayoutsLab {
     while lab.step(&mut trace).unwrap() {
         steps += 1;
         assert!(steps < 100_000, "the run ends");
-        for check in lab.check_invariants() {
+        for check in lab.collect_checks() {
             assert!(check.ok, "{}: {}", check.name, check.detail);
         }
     }

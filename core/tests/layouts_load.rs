@@ -38,7 +38,7 @@ fn stepping_checking_and_cloning_do_not_compute_the_sweep_and_the_first_info_doe
     let mut trace = TraceSink::default();
     for _ in 0..20 {
         lab.step(&mut trace).unwrap();
-        assert!(lab.check_invariants().iter().all(|c| c.ok));
+        assert!(lab.collect_checks().iter().all(|c| c.ok));
     }
     let keyframe = lab.clone();
     assert!(!lab.sweep.is_computed(), "stepping computed the sweep");

@@ -25,8 +25,8 @@ impl Lab for FdLab {
         FdLab::now_ns(self)
     }
 
-    fn check_invariants(&self) -> Vec<InvariantCheck> {
-        checks::report(self)
+    fn check_invariants(&self, out: &mut Vec<InvariantCheck>) {
+        checks::report(self, out)
     }
 
     fn metrics(&self) -> Vec<Metric> {

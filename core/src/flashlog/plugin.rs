@@ -28,8 +28,8 @@ impl Lab for FlashLogLab {
         FlashLogLab::now_ns(self)
     }
 
-    fn check_invariants(&self) -> Vec<InvariantCheck> {
-        checks::check(self)
+    fn check_invariants(&self, out: &mut Vec<InvariantCheck>) {
+        checks::check(self, out)
     }
 
     fn metrics(&self) -> Vec<Metric> {

@@ -26,8 +26,8 @@ impl Lab for IpaLab {
         IpaLab::now_ns(self)
     }
 
-    fn check_invariants(&self) -> Vec<InvariantCheck> {
-        self.checks.clone()
+    fn check_invariants(&self, out: &mut Vec<InvariantCheck>) {
+        out.extend(self.checks.iter().cloned())
     }
 
     fn metrics(&self) -> Vec<Metric> {

@@ -26,11 +26,11 @@ impl Masm {
     /// Every check, in the order of the module header.
     pub fn check_invariants(&self) -> Vec<InvariantCheck> {
         let [sorted, immutable, writes] = self.check_runs();
-        let mut state = self.check_state().into_iter();
-        let mut out = vec![sorted, immutable];
-        out.extend(state.by_ref().take(4));
-        out.push(writes);
-        out.extend(state);
+        let mut out = Vec::with_capacity(9);
+        out.extend([sorted, immutable]);
+        self.check_state(&mut out);
+        // Checks 3, 4, 5, 6, then 7, then 8 and 9.
+        out.insert(6, writes);
         out
     }
 
@@ -89,24 +89,35 @@ impl Masm {
         [sorted, immutable, writes]
     }
 
-    /// The cheap checks (3, 4, 5, 6, 8, 9), in that order.
-    pub fn check_state(&self) -> Vec<InvariantCheck> {
-        let mut out = Vec::with_capacity(6);
-        let mut ranges: Vec<(u64, u64)> = self.runs.iter().map(|r| (r.min_ts, r.max_ts)).collect();
-        if let Some(job) = &self.flush_job {
+    /// The timestamp ranges of check 3, oldest first: each run, the flush in flight, the buffer.
+    fn ts_ranges(&self) -> impl Iterator<Item = (u64, u64)> + '_ {
+        let job = self.flush_job.as_ref().map(|job| {
             let min = job.records.iter().map(|r| r.ts).min().unwrap_or(0);
             let max = job.records.iter().map(|r| r.ts).max().unwrap_or(0);
-            ranges.push((min, max));
+            (min, max)
+        });
+        let buffer = self.buffer.min_ts().map(|min| (min, min));
+        let runs = self.runs.iter().map(|r| (r.min_ts, r.max_ts));
+        runs.chain(job).chain(buffer)
+    }
+
+    /// The cheap checks (3, 4, 5, 6, 8, 9), in that order, appended to `out` (after every step
+    /// of the lab: allocates nothing while they pass).
+    pub fn check_state(&self, out: &mut Vec<InvariantCheck>) {
+        // Each range is well formed and ends before the next one starts.
+        let mut ordered = true;
+        let mut previous_hi = None;
+        for (lo, hi) in self.ts_ranges() {
+            ordered &= lo <= hi && previous_hi.is_none_or(|p| p < lo);
+            previous_hi = Some(hi);
         }
-        if let Some(min) = self.buffer.min_ts() {
-            ranges.push((min, min));
-        }
-        let ordered =
-            ranges.iter().all(|(lo, hi)| lo <= hi) && ranges.windows(2).all(|w| w[0].1 < w[1].0);
         out.push(InvariantCheck::check(
             "timestamps_disjoint_ordered",
             ordered,
-            || format!("timestamp ranges overlap or are out of order: {ranges:?}"),
+            || {
+                let ranges: Vec<(u64, u64)> = self.ts_ranges().collect();
+                format!("timestamp ranges overlap or are out of order: {ranges:?}")
+            },
         ));
 
         let limit = match self.cfg.variant {
@@ -181,6 +192,5 @@ impl Masm {
         out.push(InvariantCheck::check("migration_safety", safe, || {
             format!("a cached record (ts {oldest_unmigrated:?}) is not newer than a page (ts {max_page_ts})")
         }));
-        out
     }
 }

@@ -26,8 +26,8 @@ impl Lab for MasmLab {
         MasmLab::now_ns(self)
     }
 
-    fn check_invariants(&self) -> Vec<InvariantCheck> {
-        self.checks.report(self)
+    fn check_invariants(&self, out: &mut Vec<InvariantCheck>) {
+        self.checks.report(self, out)
     }
 
     fn metrics(&self) -> Vec<Metric> {

@@ -47,14 +47,27 @@ pub struct InvariantReport {
 pub struct InvariantLedger {
     /// Kept in first-seen order, which is the lab's declared order: stable across runs.
     entries: Vec<InvariantReport>,
+    /// `entries[i].name` as the lab's `&'static str`, so that a lookup compares addresses first.
+    names: Vec<&'static str>,
+}
+
+/// Whether two check names are the same: the same literal (address and length) or equal text.
+fn same_name(a: &'static str, b: &'static str) -> bool {
+    std::ptr::eq(a, b) || a == b
 }
 
 impl InvariantLedger {
     pub fn record(&mut self, step: u64, checks: &[InvariantCheck]) {
+        // A lab reports its checks in a fixed order, so a check's entry is almost always the one
+        // after the previous check's: try it before searching (names are unique in `entries`).
+        let mut next = 0;
         for check in checks {
-            let index = match self.entries.iter().position(|e| e.name == check.name) {
+            let expected = self.names.get(next).filter(|&&n| same_name(n, check.name));
+            let found = || self.names.iter().position(|&n| same_name(n, check.name));
+            let index = match expected.map(|_| next).or_else(found) {
                 Some(i) => i,
                 None => {
+                    self.names.push(check.name);
                     self.entries.push(InvariantReport {
                         name: check.name.to_string(),
                         ok: true,
@@ -65,6 +78,7 @@ impl InvariantLedger {
                     self.entries.len() - 1
                 }
             };
+            next = index + 1;
             let entry = &mut self.entries[index];
             entry.checks += 1;
             if !check.ok && entry.ok {
@@ -100,5 +114,58 @@ mod tests {
         assert_eq!(a.failed_at_step, Some(2));
         assert!(ledger.reports()[1].ok);
         assert!(!ledger.all_ok());
+    }
+
+    /// The ledger before its in-order fast path: a plain search by name for every check.
+    fn plain_record(entries: &mut Vec<InvariantReport>, step: u64, checks: &[InvariantCheck]) {
+        for check in checks {
+            let index = entries
+                .iter()
+                .position(|e| e.name == check.name)
+                .unwrap_or_else(|| {
+                    entries.push(InvariantReport {
+                        name: check.name.to_string(),
+                        ok: true,
+                        checks: 0,
+                        detail: String::new(),
+                        failed_at_step: None,
+                    });
+                    entries.len() - 1
+                });
+            let entry = &mut entries[index];
+            entry.checks += 1;
+            if !check.ok && entry.ok {
+                entry.ok = false;
+                entry.detail = format!("step {step}: {}", check.detail);
+                entry.failed_at_step = Some(step);
+            }
+        }
+    }
+
+    /// Labs report checks in a fixed order, but some only on some steps (a sweep every few
+    /// steps) and a new one can appear late: the ledger equals the plain search on any sequence.
+    #[test]
+    fn ledger_equals_a_plain_search_by_name_whatever_the_order() {
+        let names = ["a", "b", "c", "d", "e"];
+        let mut rng = crate::sim::Rng::new(8);
+        for _ in 0..200 {
+            let mut ledger = InvariantLedger::default();
+            let mut plain = Vec::new();
+            for step in 1..=30 {
+                let mut checks = Vec::new();
+                for name in names {
+                    if rng.below(4) != 0 {
+                        let ok = rng.below(20) != 0;
+                        checks.push(InvariantCheck::check(name, ok, || format!("{name} broke")));
+                    }
+                }
+                if rng.below(10) == 0 {
+                    checks.reverse();
+                }
+                ledger.record(step, &checks);
+                plain_record(&mut plain, step, &checks);
+                assert_eq!(ledger.reports(), plain.as_slice(), "step {step}");
+            }
+        }
     }
 }

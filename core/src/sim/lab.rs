@@ -5,6 +5,8 @@
 //! 2. `step` advances by exactly one step (one simulation event or one op, as the lab defines),
 //!    writing what happened into the trace sink; it returns `false` once there is nothing left.
 //! 3. `check_invariants` is called by the run after every step; keep it cheap (incremental).
+//!    It appends its checks to a buffer the caller owns and clears, so a step allocates nothing
+//!    for them (a passing `InvariantCheck` holds only a `&'static str` and an empty `String`).
 //! 4. `metrics`, `answers` and `view` are read-only projections for the CLI and the UI.
 //! 5. `Clone` is the keyframe mechanism: a snapshot is a clone, restore is an assignment;
 //!    `state_bytes` says what one costs.
@@ -80,8 +82,17 @@ pub trait Lab: Clone {
     /// Current simulated time.
     fn now_ns(&self) -> u64;
 
-    /// Checks of the invariants after the latest step.
-    fn check_invariants(&self) -> Vec<InvariantCheck>;
+    /// Appends the checks of the invariants after the latest step to `out`, in the lab's fixed
+    /// order (the caller clears `out` between steps; the run reuses one buffer for the whole run).
+    fn check_invariants(&self, out: &mut Vec<InvariantCheck>);
+
+    /// The checks after the latest step in a new vector: `check_invariants` for tests and one-off
+    /// callers (it allocates; per-step loops keep a buffer and call `check_invariants`).
+    fn collect_checks(&self) -> Vec<InvariantCheck> {
+        let mut out = Vec::new();
+        self.check_invariants(&mut out);
+        out
+    }
 
     fn metrics(&self) -> Vec<Metric>;
 

@@ -16,6 +16,7 @@
 //! 7. Seeking gives exactly what stepping gives, including at the end: seeking to the last step
 //!    of a run that ended in an error also records that error.
 
+use super::scratch::Scratch;
 use super::{InvariantCheck, InvariantLedger, InvariantReport, Lab, SimError, TraceSink};
 use crate::scenario::limits::KEYFRAME_BYTES;
 
@@ -53,6 +54,8 @@ pub struct Run<L: Lab> {
     total_steps: Option<u64>,
     /// Sum of `state_bytes` over the keyframes held.
     keyframe_bytes: u64,
+    /// The latest step's checks: one buffer for the whole run, so a step allocates none.
+    checks: Scratch<Vec<InvariantCheck>>,
 }
 
 impl<L: Lab> Run<L> {
@@ -72,6 +75,7 @@ impl<L: Lab> Run<L> {
             interval: DEFAULT_KEYFRAME_INTERVAL,
             max_steps,
             total_steps: None,
+            checks: Scratch::default(),
         }
     }
 
@@ -168,9 +172,11 @@ impl<L: Lab> Run<L> {
         match self.current.lab.step(&mut self.current.trace) {
             Ok(true) => {
                 self.current.step = step_number;
-                let mut checks = self.current.lab.check_invariants();
-                checks.push(self.time_rule(start_ns));
-                self.current.ledger.record(step_number, &checks);
+                let time_rule = self.time_rule(start_ns);
+                self.checks.clear();
+                self.current.lab.check_invariants(&mut self.checks);
+                self.checks.push(time_rule);
+                self.current.ledger.record(step_number, &self.checks);
                 self.maybe_keyframe();
             }
             Ok(false) => {
@@ -276,12 +282,12 @@ mod tests {
         fn now_ns(&self) -> u64 {
             self.time_ns
         }
-        fn check_invariants(&self) -> Vec<InvariantCheck> {
-            vec![InvariantCheck::check(
+        fn check_invariants(&self, out: &mut Vec<InvariantCheck>) {
+            out.push(InvariantCheck::check(
                 "in_range",
                 self.position < 100,
                 || "out".into(),
-            )]
+            ));
         }
         fn metrics(&self) -> Vec<Metric> {
             vec![]
@@ -412,9 +418,7 @@ mod tests {
                 100 - self.step
             }
         }
-        fn check_invariants(&self) -> Vec<InvariantCheck> {
-            vec![]
-        }
+        fn check_invariants(&self, _out: &mut Vec<InvariantCheck>) {}
         fn metrics(&self) -> Vec<Metric> {
             vec![]
         }

@@ -107,7 +107,7 @@ pub fn drive(lab: &mut MasmLab, mut each: impl FnMut(&MasmLab, &[Ev])) -> u64 {
                 args: e.args,
             })
             .collect();
-        for check in lab.check_invariants() {
+        for check in lab.collect_checks() {
             assert!(
                 check.ok,
                 "step {step}: {} failed: {}",

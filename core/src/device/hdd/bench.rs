@@ -45,8 +45,11 @@ pub fn random_reads_fcfs_qd32(requests: u64) -> u64 {
         };
         let mut trace = TraceSink::default();
         let mut checks_ok = true;
+        let mut checks = Vec::new();
         while let Ok(true) = lab.step(&mut trace) {
-            checks_ok &= lab.check_invariants().iter().all(|c| c.ok);
+            checks.clear();
+            lab.check_invariants(&mut checks);
+            checks_ok &= checks.iter().all(|c| c.ok);
         }
         if !checks_ok {
             return done;

@@ -14,7 +14,7 @@ use super::geometry::SECTOR_BYTES;
 use super::lab::HddLab;
 use crate::sim::InvariantCheck;
 
-pub fn check(lab: &HddLab) -> Vec<InvariantCheck> {
+pub fn check(lab: &HddLab, out: &mut Vec<InvariantCheck>) {
     let ledger = &lab.ledger;
     let disk = &lab.setup.disk;
     let outstanding = lab.queue.len() + usize::from(lab.busy.is_some());
@@ -25,7 +25,7 @@ pub fn check(lab: &HddLab) -> Vec<InvariantCheck> {
         && ledger.outstanding.len() == outstanding
         && (!finished || ledger.completed == total);
     let queue_depth = lab.setup.queue_depth as usize;
-    vec![
+    out.extend([
         InvariantCheck::check("every_request_completes_exactly_once", exactly_once, || {
             ledger.violation.clone().unwrap_or_else(|| {
                 format!(
@@ -77,5 +77,5 @@ pub fn check(lab: &HddLab) -> Vec<InvariantCheck> {
         InvariantCheck::check("queue_within_bound", outstanding <= queue_depth, || {
             format!("{outstanding} requests outstanding with a queue depth of {queue_depth}")
         }),
-    ]
+    ]);
 }

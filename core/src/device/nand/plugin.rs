@@ -26,8 +26,8 @@ impl Lab for NandLab {
         self.now_ns()
     }
 
-    fn check_invariants(&self) -> Vec<InvariantCheck> {
-        self.invariant_checks()
+    fn check_invariants(&self, out: &mut Vec<InvariantCheck>) {
+        self.invariant_checks(out)
     }
 
     fn metrics(&self) -> Vec<Metric> {

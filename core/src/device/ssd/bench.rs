@@ -142,8 +142,11 @@ pub fn random_writes_lab(writes: u64) -> u64 {
         };
         let mut trace = TraceSink::default();
         let mut ok = true;
+        let mut checks = Vec::new();
         while let Ok(true) = lab.step(&mut trace) {
-            ok &= lab.check_invariants().iter().all(|c| c.ok);
+            checks.clear();
+            lab.check_invariants(&mut checks);
+            ok &= checks.iter().all(|c| c.ok);
         }
         if !ok {
             return done;

@@ -259,37 +259,46 @@ impl CheckState {
         self.erase_shadow.copy_from_slice(counts);
     }
 
-    /// The six checks in their fixed order.
+    /// The six checks in their fixed order, in a new vector (for tests).
     pub fn report(&self, ftl: &Ftl) -> Vec<InvariantCheck> {
+        let mut out = Vec::with_capacity(6);
+        self.report_into(ftl, &mut out);
+        out
+    }
+
+    /// The six checks in their fixed order, appended to `out` (after every step: allocates
+    /// nothing while they pass). One push each: an array handed to `extend` is built on the
+    /// stack and then copied, which cost more than building the checks.
+    pub fn report_into(&self, ftl: &Ftl, out: &mut Vec<InvariantCheck>) {
         let c = &ftl.counters;
-        vec![
-            self.bijection.check("l2p_is_a_bijection_onto_valid_pages"),
-            self.valid_counts.check("valid_counts_match_page_states"),
-            InvariantCheck::check(
-                "no_page_programmed_twice_between_erases",
-                ftl.double_programs == 0,
-                || {
-                    format!(
-                        "{} programs hit a page that was not erased",
-                        ftl.double_programs
-                    )
-                },
-            ),
-            self.erase_growth.check("erase_counts_only_grow"),
-            InvariantCheck::check(
-                "write_amplification_at_least_one",
-                c.flash_programs >= c.host_writes,
-                || {
-                    format!(
-                        "{} flash programs for {} host writes",
-                        c.flash_programs, c.host_writes
-                    )
-                },
-            ),
-            self.reads.check("read_returns_last_written_version"),
-        ]
+        out.reserve(6);
+        out.push(self.bijection.check("l2p_is_a_bijection_onto_valid_pages"));
+        out.push(self.valid_counts.check("valid_counts_match_page_states"));
+        out.push(InvariantCheck::check(
+            "no_page_programmed_twice_between_erases",
+            ftl.double_programs == 0,
+            || {
+                format!(
+                    "{} programs hit a page that was not erased",
+                    ftl.double_programs
+                )
+            },
+        ));
+        out.push(self.erase_growth.check("erase_counts_only_grow"));
+        out.push(InvariantCheck::check(
+            "write_amplification_at_least_one",
+            c.flash_programs >= c.host_writes,
+            || {
+                format!(
+                    "{} flash programs for {} host writes",
+                    c.flash_programs, c.host_writes
+                )
+            },
+        ));
+        out.push(self.reads.check("read_returns_last_written_version"));
     }
 }
+
 /// Fast, branch-free form of `sweep_maps_plain`'s verdict: true only if that sweep would pass.
 fn maps_look_inverse(ftl: &Ftl) -> bool {
     let p2l = &ftl.p2l;

@@ -24,8 +24,8 @@ impl Lab for SsdLab {
         SsdLab::now_ns(self)
     }
 
-    fn check_invariants(&self) -> Vec<InvariantCheck> {
-        self.checks.report(&self.ftl)
+    fn check_invariants(&self, out: &mut Vec<InvariantCheck>) {
+        self.checks.report_into(&self.ftl, out)
     }
 
     fn metrics(&self) -> Vec<Metric> {

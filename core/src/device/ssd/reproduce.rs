@@ -38,7 +38,7 @@ pub fn simulate(body: Value, seed: u64) -> Result<SsdLab, String> {
     let mut lab = SsdLab::from_config(config, seed);
     let mut trace = TraceSink::default();
     while lab.step(&mut trace).map_err(|e| e.to_string())? {}
-    if let Some(bad) = lab.check_invariants().into_iter().find(|c| !c.ok) {
+    if let Some(bad) = lab.collect_checks().into_iter().find(|c| !c.ok) {
         return Err(format!("invariant {} failed: {}", bad.name, bad.detail));
     }
     Ok(lab)

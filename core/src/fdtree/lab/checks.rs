@@ -44,7 +44,7 @@ pub fn space_limit(lab: &FdLab) -> Option<u64> {
     })
 }
 
-pub fn report(lab: &FdLab) -> Vec<InvariantCheck> {
+pub fn report(lab: &FdLab, out: &mut Vec<InvariantCheck>) {
     let tree = &lab.run.tree;
     let live = tree.store.live_blocks();
     let beta = tree.cfg.beta_entries as u64;
@@ -81,5 +81,5 @@ pub fn report(lab: &FdLab) -> Vec<InvariantCheck> {
         }),
         None => InvariantCheck::pass("space bound"),
     };
-    vec![tree_check, answers, once, space]
+    out.extend([tree_check, answers, once, space]);
 }

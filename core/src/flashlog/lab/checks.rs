@@ -29,20 +29,20 @@ use crate::sim::InvariantCheck;
 /// Full layout checks walk every slot: run them every `stride` steps on large devices.
 const FULL_CHECK_SLOTS: u64 = 4096;
 
-pub fn check(lab: &FlashLogLab) -> Vec<InvariantCheck> {
+pub fn check(lab: &FlashLogLab, out: &mut Vec<InvariantCheck>) {
     match &lab.state {
-        super::ModeState::Logging(s) => logging(s),
-        super::ModeState::AppendPack(s) => append_pack(s, lab.steps),
+        super::ModeState::Logging(s) => logging(s, out),
+        super::ModeState::AppendPack(s) => append_pack(s, lab.steps, out),
     }
 }
 
-fn logging(s: &LogState) -> Vec<InvariantCheck> {
+fn logging(s: &LogState, out: &mut Vec<InvariantCheck>) {
     let sim = &s.sim;
     let unsafe_config = sim.is_unsafe();
     let acked_end = sim.acked_end_lsn();
     let durable = sim.durable.prefix();
     let acked = sim.txns.len() - sim.waiting.len();
-    let mut checks = vec![
+    out.extend([
         InvariantCheck::check(
             "durable_before_ack",
             unsafe_config || acked_end <= durable,
@@ -64,7 +64,7 @@ fn logging(s: &LogState) -> Vec<InvariantCheck> {
             s.outstanding.iter().all(|&n| n <= 1),
             || format!("writes outstanding per device: {:?}", s.outstanding),
         ),
-    ];
+    ]);
     let mut monotone = Ok(());
     for d in &sim.devices {
         let mut main = d.media.iter().rev().filter(|r| r.area == Area::Main);
@@ -77,7 +77,7 @@ fn logging(s: &LogState) -> Vec<InvariantCheck> {
             ));
         }
     }
-    checks.push(InvariantCheck::check(
+    out.push(InvariantCheck::check(
         "main_area_lsn_non_decreasing",
         monotone.is_ok(),
         || monotone.clone().err().unwrap_or_default(),
@@ -88,14 +88,14 @@ fn logging(s: &LogState) -> Vec<InvariantCheck> {
         || sim.issued_upto >= sim.next_lsn
         || !idle_flash
         || s.phase != super::logging::Phase::Running;
-    checks.push(InvariantCheck::check("work_conserving", conserving, || {
+    out.push(InvariantCheck::check("work_conserving", conserving, || {
         format!(
             "log [{}, {}) unissued while a flash device is idle",
             sim.issued_upto, sim.next_lsn
         )
     }));
     if let (Some(j), Some(image)) = (&s.judged, &s.image) {
-        checks.push(InvariantCheck::check(
+        out.push(InvariantCheck::check(
             "acked_commits_survive_crash",
             unsafe_config || j.acked_lost.is_empty(),
             || {
@@ -117,25 +117,22 @@ fn logging(s: &LogState) -> Vec<InvariantCheck> {
             .layout
             .get(j.result.committed.len())
             .is_none_or(|&(_, _, e)| e > end);
-        checks.push(InvariantCheck::check(
+        out.push(InvariantCheck::check(
             "recovery_is_a_gapless_prefix",
             prefix && complete && j.result.recovered.0 == 0,
             || "the recovered transactions are not the first n in LSN order".into(),
         ));
     }
-    checks
 }
 
-fn append_pack(s: &ApState, steps: u64) -> Vec<InvariantCheck> {
+fn append_pack(s: &ApState, steps: u64, out: &mut Vec<InvariantCheck>) {
     let c = s.plan.config;
     let slots = u64::from(c.blocks) * u64::from(c.eb_pages);
     let stride = slots.div_ceil(FULL_CHECK_SLOTS).max(1);
-    let mut checks = if steps.is_multiple_of(stride) {
-        s.ap.check_invariants()
-    } else {
-        Vec::new()
-    };
-    checks.push(InvariantCheck::check(
+    if steps.is_multiple_of(stride) {
+        out.extend(s.ap.check_invariants());
+    }
+    out.push(InvariantCheck::check(
         "reads_return_last_written",
         s.wrong_reads == 0,
         || {
@@ -145,5 +142,4 @@ fn append_pack(s: &ApState, steps: u64) -> Vec<InvariantCheck> {
             )
         },
     ));
-    checks
 }

@@ -46,7 +46,7 @@ pub struct Checks {
     pub oracle: Verdict,
 }
 
-pub fn check(lab: &LayoutsLab) -> Vec<InvariantCheck> {
+pub fn check(lab: &LayoutsLab, out: &mut Vec<InvariantCheck>) {
     let run = &lab.run;
     let done = run.queries.iter().all(|q| q.finished_ns.is_some());
     let dense = lab.total_units <= DENSE_CHECK_UNITS;
@@ -67,7 +67,7 @@ pub fn check(lab: &LayoutsLab) -> Vec<InvariantCheck> {
         let (elapsed, cpu, _) = query_times(lab, q);
         cpu > elapsed as f64 + 1.0
     });
-    vec![
+    out.extend([
         state,
         lab.checks.oracle.check("answers_match_oracle"),
         InvariantCheck::check("seeks_at_most_requests", seeks_ok, || {
@@ -76,5 +76,5 @@ pub fn check(lab: &LayoutsLab) -> Vec<InvariantCheck> {
         InvariantCheck::check("cpu_within_elapsed", cpu_bad.is_none(), || {
             format!("query {cpu_bad:?}: CPU so far exceeds its elapsed time")
         }),
-    ]
+    ]);
 }

@@ -129,13 +129,13 @@ impl LabChecks {
         self
     }
 
-    /// The checks in their fixed order.
-    pub fn report(&self, lab: &MasmLab) -> Vec<InvariantCheck> {
-        let mut out = match &self.runs {
-            Some(runs) => runs.to_vec(),
-            None => lab.masm.check_runs().to_vec(),
-        };
-        out.extend(lab.masm.check_state());
+    /// The checks in their fixed order, appended to `out`.
+    pub fn report(&self, lab: &MasmLab, out: &mut Vec<InvariantCheck>) {
+        match &self.runs {
+            Some(runs) => out.extend(runs.iter().cloned()),
+            None => out.extend(lab.masm.check_runs()),
+        }
+        lab.masm.check_state(out);
         out.push(self.answers.check("scan_answers_match_oracle"));
         out.push(
             self.migration_wait
@@ -145,6 +145,5 @@ impl LabChecks {
         if let Some(compare) = &lab.compare {
             out.push(compare.verdict.check("baselines_answer_like_the_oracle"));
         }
-        out
     }
 }

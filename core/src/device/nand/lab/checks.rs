@@ -17,7 +17,7 @@ use crate::sim::units::us;
 use crate::sim::{InvariantCheck, Metric};
 
 impl NandLab {
-    pub(crate) fn invariant_checks(&self) -> Vec<InvariantCheck> {
+    pub(crate) fn invariant_checks(&self, out: &mut Vec<InvariantCheck>) {
         let layout = &self.block.config().layout;
         let mut lowered = None;
         let mut below_verify = None;
@@ -53,7 +53,7 @@ impl NandLab {
         }
         let pe = self.block.pe_cycles();
         let endurance = self.block.config().endurance_pe;
-        vec![
+        out.extend([
             InvariantCheck::check(
                 "charge_only_rises_between_erases",
                 lowered.is_none(),
@@ -106,7 +106,7 @@ impl NandLab {
                     )
                 },
             ),
-        ]
+        ]);
     }
 
     pub(crate) fn metric_list(&self) -> Vec<Metric> {
