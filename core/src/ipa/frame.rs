@@ -11,6 +11,8 @@
 //! 2. `decide` is the pure flush policy: clean → skip; new, marked, or on a page that cannot
 //!    take appends (NoIpa region, MSB page in odd-MLC) → out of place; else append k records.
 
+use std::ops::ControlFlow;
+
 use super::delta::records_needed;
 use super::layout::PageLayout;
 use super::offsets::OffsetSet;
@@ -95,17 +97,10 @@ impl Frame {
     /// about 30 bytes).
     #[must_use]
     pub fn track(&mut self, layout: &PageLayout, changed: &[usize]) -> bool {
-        if changed.is_empty() {
-            return false;
-        }
-        let became_dirty = !self.dirty;
-        self.dirty = true;
-        if self.is_new {
-            return became_dirty;
-        }
-        if !self.appendable {
-            self.oop = true;
-        }
+        let became_dirty = match self.begin_change(changed) {
+            ControlFlow::Break(answer) => return answer,
+            ControlFlow::Continue(became_dirty) => became_dirty,
+        };
         let slots = self.page.slot_count();
         let mut rest = changed;
         if !self.oop {
@@ -147,6 +142,24 @@ impl Frame {
             }
         }
         became_dirty
+    }
+
+    /// Step 1's start: a change makes the frame dirty, and out of place if it cannot append.
+    /// `Break(answer)` when no offset needs classifying (no change, or a new page, which is
+    /// written whole), else `Continue(became_dirty)`.
+    fn begin_change(&mut self, changed: &[usize]) -> ControlFlow<bool, bool> {
+        if changed.is_empty() {
+            return ControlFlow::Break(false);
+        }
+        let became_dirty = !self.dirty;
+        self.dirty = true;
+        if self.is_new {
+            return ControlFlow::Break(became_dirty);
+        }
+        if !self.appendable {
+            self.oop = true;
+        }
+        ControlFlow::Continue(became_dirty)
     }
 
     /// The tracked changes no longer fit: marked out of place, and the net set, empty while
@@ -235,17 +248,10 @@ mod tests {
 
     /// The plain step 1: every offset into its delta set, then one fit check at the end.
     fn track_plain(f: &mut Frame, layout: &PageLayout, changed: &[usize]) -> bool {
-        if changed.is_empty() {
-            return false;
-        }
-        let became_dirty = !f.dirty;
-        f.dirty = true;
-        if f.is_new {
-            return became_dirty;
-        }
-        if !f.appendable {
-            f.oop = true;
-        }
+        let became_dirty = match f.begin_change(changed) {
+            ControlFlow::Break(answer) => return answer,
+            ControlFlow::Continue(became_dirty) => became_dirty,
+        };
         let tracking = !f.oop;
         let slots = f.page.slot_count();
         for &o in changed {

@@ -7,7 +7,7 @@
 //! (the controls are disabled meanwhile). An edit that throws, or a scenario the core rejects,
 //! leaves the current one running and shows the message in the load-error banner.
 
-import { useState } from "react";
+import { useCallback, useMemo, useState } from "react";
 import { useSession } from "../app/context";
 import { type Landing, landingStep, playsAfterReload } from "./scenarioReload";
 
@@ -21,7 +21,9 @@ export interface ScenarioEdit {
 export function useScenarioEdit(): ScenarioEdit {
   const session = useSession();
   const [busy, setBusy] = useState(false);
-  const apply = async (edit: (json: string) => string, landing: Landing): Promise<void> => {
+  // Stable while `busy` is: a view that re-renders every animation frame (for its clock) passes
+  // the same editor, so memoised controls skip those renders.
+  const apply = useCallback(async (edit: (json: string) => string, landing: Landing): Promise<void> => {
     const scenario = session.current.scenario;
     if (!scenario || busy) return;
     let json: string;
@@ -44,6 +46,6 @@ export function useScenarioEdit(): ScenarioEdit {
     } finally {
       setBusy(false);
     }
-  };
-  return { busy, apply };
+  }, [session, busy]);
+  return useMemo(() => ({ busy, apply }), [busy, apply]);
 }

@@ -4,6 +4,7 @@
 // cells visibly rise and stop at their verify lines.
 import { useEffect, useRef } from "react";
 import { canvasColours } from "../../app/theme";
+import { prepareCanvas } from "../../components/canvas";
 import { useTheme } from "../../components/ThemeToggle";
 import type { CellSeries } from "./series";
 import { easeOutCubic, jitter, lerpInto } from "./tween";
@@ -32,16 +33,8 @@ function radiusFor(count: number): number {
 }
 
 function draw(canvas: HTMLCanvasElement | null, p: DotsProps, vth: ArrayLike<number>): void {
-  if (!canvas) return;
-  const ctx = canvas.getContext("2d");
+  const ctx = prepareCanvas(canvas, p.width, p.height);
   if (!ctx) return;
-  const dpr = window.devicePixelRatio || 1;
-  if (canvas.width !== Math.round(p.width * dpr) || canvas.height !== Math.round(p.height * dpr)) {
-    canvas.width = Math.round(p.width * dpr);
-    canvas.height = Math.round(p.height * dpr);
-  }
-  ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
-  ctx.clearRect(0, 0, p.width, p.height);
   const theme = canvasColours();
   const n = vth.length;
   const r = radiusFor(n);

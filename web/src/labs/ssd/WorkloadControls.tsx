@@ -82,12 +82,6 @@ function readOrNull(json: string): Knobs | null {
   }
 }
 
-/** Same controls for `a` and `b`. `editor` is a fresh object every render of the lab view (which
- *  re-renders each animation frame for its clock); its `apply` depends only on `busy`. */
-function sameControls(a: Props, b: Props): boolean {
-  return a.json === b.json && a.meta === b.meta && a.currentOp === b.currentOp && a.disabled === b.disabled && a.editor.busy === b.editor.busy;
-}
-
 export const WorkloadControls = memo(function WorkloadControls({ json, meta, currentOp, editor, disabled }: Props) {
   const knobs = readOrNull(json);
   if (!knobs) return null;
@@ -145,4 +139,4 @@ export const WorkloadControls = memo(function WorkloadControls({ json, meta, cur
       {editor.busy && <span className="ssd-busy">reloading…</span>}
     </div>
   );
-}, sameControls);
+});
