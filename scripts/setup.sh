@@ -1,12 +1,12 @@
 #!/usr/bin/env bash
 # Installs whatever is missing, and nothing else: idempotent, and a few seconds when warm.
-#   bash scripts/setup.sh [start|test]
+#   bash scripts/setup.sh [start|test|bench]
 # 1. Rust's wasm32 target (rustup).
 # 2. wasm-bindgen-cli at exactly the version Cargo.lock pins for the wasm-bindgen crate
 #    (installed without --locked: its lockfile wants a crate version the registry lacks).
 # 3. wasm-pack 0.15.1 (run with --mode no-install so it never downloads anything itself).
 # 4. npm packages (npm ci) when package-lock.json changed; never a browser download.
-# 5. test mode only: a Chromium for Playwright. As root with apt: Debian's chromium.
+# 5. test and bench modes (both drive a browser): a Chromium for Playwright. As root with apt: Debian's chromium.
 #    Otherwise: a system Chromium/Chrome if present, else Playwright's own (needs internet).
 # 6. The wasm package (web/wasm-pkg), rebuilt only when Rust sources changed.
 # Never installs Debian's binaryen: its wasm-opt breaks wasm-bindgen 0.2.130 output;
@@ -51,8 +51,8 @@ if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modu
   touch node_modules/.package-lock.json
 fi
 
-# 5. A browser for the end-to-end tests.
-if [ "$mode" = "test" ]; then
+# 5. A browser for the end-to-end tests and the browser bench.
+if [ "$mode" = "test" ] || [ "$mode" = "bench" ]; then
   if [ -n "${CHROMIUM_BIN:-}" ] && [ -x "${CHROMIUM_BIN}" ]; then
     :
   elif command -v chromium >/dev/null || command -v chromium-browser >/dev/null || command -v google-chrome >/dev/null; then
