@@ -2,7 +2,9 @@
 # `npm run bench`: one table of every measured budget, native and browser figures from the same
 # run (wall clock on shared machines is noisy: compare ratios within one run, not across runs).
 #   npm run bench [-- --quick]     (--quick: tiny sizes, to check the pipeline works)
-# 1. native: `flashlab bench --json` in the bench-fast profile (every lab's cases + work checks);
+# 1. native: `flashlab bench --json` in the release profile (every lab's cases + work checks), the
+#    profile the browser build's wasm is compiled with (fat LTO, one codegen unit), so the
+#    wasm/native ratios compare like with like; bench-fast (thin LTO) stays for the test stages;
 # 2. the production build (vite build), then scripts/bench-browser.mjs in headless Chromium:
 #    the same cases in the browser build, load time, frame rate per lab, seek latency;
 # 3. scripts/bench-report.mjs prints the table against the budgets and writes
@@ -20,8 +22,8 @@ for arg in "$@"; do
   esac
 done
 mkdir -p target/bench
-echo "[bench] native cases (bench-fast profile)" >&2
-cargo run --quiet --profile bench-fast -p flashlab-core --bin flashlab -- bench --json "${scale[@]}" > target/bench/native.json || {
+echo "[bench] native cases (release profile)" >&2
+cargo run --quiet --release -p flashlab-core --bin flashlab -- bench --json "${scale[@]}" > target/bench/native.json || {
   echo "[bench] a work check failed: see target/bench/native.json" >&2; }
 echo "[bench] production build" >&2
 vite build --config vite.config.ts --logLevel warn
