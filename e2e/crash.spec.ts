@@ -45,7 +45,10 @@ base("a panic is reported as the panic it is, with the core's own message", asyn
   await expect(page.getByTestId("load-error")).toHaveCount(0);
 });
 
-/** An SSD run long enough (several seconds in the browser) to see the busy banner. */
+/** An SSD run long enough to see the busy banner, which waits 0.5 s: the most generated requests
+ *  allowed, 12 pages each (5.7 s in Chromium on the 2-core machine, 2026-11-25). 400,000 one-page
+ *  requests used to take several seconds; once the SSD lab got faster they took 0.6 s, and the
+ *  banner was gone before the test could see it. The test cancels as soon as the banner shows. */
 const LONG_SSD = JSON.stringify({
   version: 1,
   lab: "ssd",
@@ -53,7 +56,7 @@ const LONG_SSD = JSON.stringify({
   seed: 1,
   device: { preset: "course" },
   params: { gc_policy: "greedy" },
-  workload: { fill_fraction: 1.0, queue_depth: 4, generator: { pattern: "uniform", requests: 400000 } },
+  workload: { fill_fraction: 1.0, queue_depth: 4, generator: { pattern: "uniform", requests: 1000000, request_pages: 12 } },
 });
 
 base("a long load shows its progress and Cancel brings the previous scenario back", async ({ page }) => {
