@@ -8,13 +8,18 @@
 //!    out-of-place, sticky until it is written (§6.2, invariant 11). Each offset is classified
 //!    once; body offsets go to `body_changed` while tracked, to `net_changed` after (the net
 //!    update size counts both, `net_bytes`).
+//!    `track_masks` (and `track_update`, its one-field form) is step 1 with the changes as
+//!    byte masks (a field's body bytes, the PageLSN's metadata bytes;
+//!    `NsmPage::set_u32_at_mask`): the sets end exactly as `track` leaves them for the same
+//!    offsets, because `track` is tested equal to the plain pass that inserts everything first
+//!    and checks the fit once, which is what the mask forms do, one OR per word.
 //! 2. `decide` is the pure flush policy: clean → skip; new, marked, or on a page that cannot
 //!    take appends (NoIpa region, MSB page in odd-MLC) → out of place; else append k records.
 
 use std::ops::ControlFlow;
 
 use super::delta::records_needed;
-use super::layout::PageLayout;
+use super::layout::{OFF_PAGE_LSN, PageLayout};
 use super::offsets::OffsetSet;
 use super::page::NsmPage;
 
@@ -97,7 +102,7 @@ impl Frame {
     /// about 30 bytes).
     #[must_use]
     pub fn track(&mut self, layout: &PageLayout, changed: &[usize]) -> bool {
-        let became_dirty = match self.begin_change(changed) {
+        let became_dirty = match self.begin_change(!changed.is_empty()) {
             ControlFlow::Break(answer) => return answer,
             ControlFlow::Continue(became_dirty) => became_dirty,
         };
@@ -144,11 +149,71 @@ impl Frame {
         became_dirty
     }
 
+    /// Step 1 with the changes as byte masks (module header): bit j of `(at, mask)` is offset
+    /// `at + j`; the `body` parts hold body bytes only (the caller checked,
+    /// `PageLayout::range_is_body`) and the `meta` parts metadata only. Equal to `track` of
+    /// those offsets.
+    #[must_use]
+    pub fn track_masks(
+        &mut self,
+        layout: &PageLayout,
+        body: &[(usize, u8)],
+        meta: &[(usize, u8)],
+    ) -> bool {
+        let any = body.iter().chain(meta).any(|&(_, m)| m != 0);
+        let add = |set: &mut OffsetSet, parts: &[(usize, u8)]| {
+            parts.iter().map(|&(at, m)| set.insert_mask(at, m)).sum()
+        };
+        self.track_with(layout, any, |set| add(set, body), |set| add(set, meta))
+    }
+
+    /// `track_masks` of an update: one body part (a field) and the PageLSN's metadata bytes,
+    /// the PageLSN's place a constant.
+    #[must_use]
+    #[inline]
+    pub fn track_update(&mut self, layout: &PageLayout, (at, body): (usize, u8), lsn: u8) -> bool {
+        self.track_with(
+            layout,
+            body | lsn != 0,
+            |set| set.insert_mask(at, body),
+            |set| set.insert_mask(OFF_PAGE_LSN, lsn),
+        )
+    }
+
+    /// The common part of the mask forms: begin, add the body parts (to the net set once
+    /// marked), add the metadata parts, check the fit once if the sets grew.
+    #[inline(always)]
+    fn track_with(
+        &mut self,
+        layout: &PageLayout,
+        any: bool,
+        add_body: impl FnOnce(&mut OffsetSet) -> usize,
+        add_meta: impl FnOnce(&mut OffsetSet) -> usize,
+    ) -> bool {
+        let became_dirty = match self.begin_change(any) {
+            ControlFlow::Break(answer) => return answer,
+            ControlFlow::Continue(became_dirty) => became_dirty,
+        };
+        if self.oop {
+            add_body(&mut self.net_changed);
+            return became_dirty;
+        }
+        let grew = add_body(&mut self.body_changed) + add_meta(&mut self.meta_changed) > 0;
+        if grew || became_dirty {
+            let free = layout.scheme.n.saturating_sub(self.ne);
+            let (b, m) = (self.body_changed.len(), self.meta_changed.len());
+            if records_needed(&layout.scheme, free, b, m).is_none() {
+                self.mark_out_of_place();
+            }
+        }
+        became_dirty
+    }
+
     /// Step 1's start: a change makes the frame dirty, and out of place if it cannot append.
     /// `Break(answer)` when no offset needs classifying (no change, or a new page, which is
     /// written whole), else `Continue(became_dirty)`.
-    fn begin_change(&mut self, changed: &[usize]) -> ControlFlow<bool, bool> {
-        if changed.is_empty() {
+    fn begin_change(&mut self, any_change: bool) -> ControlFlow<bool, bool> {
+        if !any_change {
             return ControlFlow::Break(false);
         }
         let became_dirty = !self.dirty;
@@ -248,7 +313,7 @@ mod tests {
 
     /// The plain step 1: every offset into its delta set, then one fit check at the end.
     fn track_plain(f: &mut Frame, layout: &PageLayout, changed: &[usize]) -> bool {
-        let became_dirty = match f.begin_change(changed) {
+        let became_dirty = match f.begin_change(!changed.is_empty()) {
             ControlFlow::Break(answer) => return answer,
             ControlFlow::Continue(became_dirty) => became_dirty,
         };
@@ -273,6 +338,74 @@ mod tests {
             }
         }
         became_dirty
+    }
+
+    /// A fetched frame of a 512-byte page holding 10 records, for each scheme the tests cover.
+    fn frames_of_several_schemes() -> Vec<(Scheme, PageLayout, Frame)> {
+        let schemes = [
+            Scheme { n: 2, m: 3, v: 12 },
+            Scheme { n: 1, m: 6, v: 0 },
+            Scheme { n: 3, m: 1, v: 2 },
+            Scheme { n: 2, m: 0, v: 4 },
+        ];
+        schemes
+            .into_iter()
+            .map(|scheme| {
+                let layout = PageLayout::new(512, scheme).unwrap();
+                let mut page = NsmPage::format(&layout, 3, 2);
+                for k in 0..10 {
+                    page.insert(k, &[1, 2]).unwrap();
+                }
+                (scheme, layout, Frame::fetched(3, page, 0, true, 1))
+            })
+            .collect()
+    }
+
+    /// One time in five, both frames written alike (a write of up to one more record, or out of
+    /// place), so the tests cover frames at every fill of the delta area.
+    fn sometimes_write_both(rng: &mut Rng, scheme: &Scheme, frames: [&mut Frame; 2]) {
+        if rng.chance(0.2) {
+            let ne = (frames[0].ne + rng.below(2) as usize).min(scheme.n);
+            let appendable = rng.chance(0.9);
+            for f in frames {
+                f.mark_written(ne, appendable);
+            }
+        }
+    }
+
+    /// Updates as masks (a field's bytes, the PageLSN's) on frames of several schemes, written
+    /// now and then: the same frames as `track` of the same offsets.
+    #[test]
+    fn track_masks_equals_track_of_the_same_offsets() {
+        let mut rng = Rng::new(6);
+        for (scheme, layout, mut masked) in frames_of_several_schemes() {
+            let fields: Vec<usize> = (0..10)
+                .map(|s| masked.page.field_offset(s, 1).unwrap())
+                .collect();
+            let mut offsets = masked.clone();
+            for _ in 0..5000 {
+                let at = fields[rng.below(10) as usize];
+                let body = [0, 1, 3, 0b1010, 15][rng.below(5) as usize];
+                let meta = [0, 1, 1, 3, 0x81, 0xFF][rng.below(6) as usize];
+                let changed: Vec<usize> = (0..4)
+                    .filter(|j| body & (1 << j) != 0)
+                    .map(|j| at + j)
+                    .chain((0..8).filter(|j| meta & (1 << j) != 0).map(|j| 8 + j))
+                    .collect();
+                let answer = if rng.chance(0.5) {
+                    masked.track_masks(&layout, &[(at, body)], &[(8, meta)])
+                } else {
+                    masked.track_update(&layout, (at, body), meta)
+                };
+                assert_eq!(answer, offsets.track(&layout, &changed));
+                assert_eq!(masked, offsets);
+                sometimes_write_both(&mut rng, &scheme, [&mut masked, &mut offsets]);
+                if rng.chance(0.01) {
+                    masked.is_new = true;
+                    offsets.is_new = true;
+                }
+            }
+        }
     }
 
     #[test]
@@ -301,18 +434,7 @@ mod tests {
     #[test]
     fn track_marks_and_fills_the_sets_exactly_like_the_plain_pass() {
         let mut rng = Rng::new(5);
-        for scheme in [
-            Scheme { n: 2, m: 3, v: 12 },
-            Scheme { n: 1, m: 6, v: 0 },
-            Scheme { n: 3, m: 1, v: 2 },
-            Scheme { n: 2, m: 0, v: 4 },
-        ] {
-            let layout = PageLayout::new(512, scheme).unwrap();
-            let mut page = NsmPage::format(&layout, 3, 2);
-            for k in 0..10 {
-                page.insert(k, &[1, 2]).unwrap();
-            }
-            let mut fast = Frame::fetched(3, page, 0, true, 1);
+        for (scheme, layout, mut fast) in frames_of_several_schemes() {
             let mut plain = fast.clone();
             for _ in 0..3000 {
                 let len = [0, 1, 2, 3, 30][rng.below(5) as usize];
@@ -324,12 +446,7 @@ mod tests {
                     track_plain(&mut plain, &layout, &changed)
                 );
                 assert_eq!(fast, plain);
-                if rng.chance(0.2) {
-                    let ne = (fast.ne + rng.below(2) as usize).min(scheme.n);
-                    let appendable = rng.chance(0.9);
-                    fast.mark_written(ne, appendable);
-                    plain.mark_written(ne, appendable);
-                }
+                sometimes_write_both(&mut rng, &scheme, [&mut fast, &mut plain]);
             }
         }
     }

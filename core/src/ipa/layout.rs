@@ -114,6 +114,14 @@ impl PageLayout {
         self.scheme.area_bytes() as f64 / self.page_bytes as f64
     }
 
+    /// Whether no byte of `at..at + len` is metadata (`is_metadata` of each, as one interval
+    /// test: the range misses the header and the slot array).
+    pub fn range_is_body(&self, at: usize, len: usize, slot_count: usize) -> bool {
+        let slots_low = self.area_start.saturating_sub(slot_count * SLOT_BYTES);
+        let meets_slots = at.max(slots_low) < (at + len).min(self.area_start);
+        at >= HEADER_BYTES && !meets_slots
+    }
+
     /// Whether `offset` is page metadata (header or slot array with `slot_count` slots).
     pub fn is_metadata(&self, offset: usize, slot_count: usize) -> bool {
         offset < HEADER_BYTES
@@ -124,6 +132,23 @@ impl PageLayout {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn range_is_body_iff_no_byte_of_it_is_metadata() {
+        let layout = PageLayout::new(512, Scheme { n: 2, m: 3, v: 12 }).unwrap();
+        for slots in [0, 1, 2, 7, 100] {
+            for at in 0..layout.page_bytes + 4 {
+                for len in 1..6 {
+                    let each = (at..at + len).all(|o| !layout.is_metadata(o, slots));
+                    assert_eq!(
+                        layout.range_is_body(at, len, slots),
+                        each,
+                        "{at} {len} {slots}"
+                    );
+                }
+            }
+        }
+    }
 
     #[test]
     fn paper_example_2x3_v12_is_46_byte_records_92_byte_area_2_2_percent() {

@@ -9,6 +9,12 @@
 //! 3. `clear` zeroes only the words between the lowest and highest set offset (`lo..hi`,
 //!    a function of the contents: the words of the offsets inserted since the last clear).
 //! 4. `write_to` appends the offsets in rising order to a reused buffer (no iterator chain).
+//! 5. `insert_mask(at, mask)` inserts `at + j` for every set bit j of a byte mask (an update's
+//!    changed bytes, `NsmPage::set_u32_at_mask`) as one OR per word, counting the new bits
+//!    with a popcount: the same set as inserting the offsets one by one.
+
+/// Changed bytes as (offset, mask) parts: bit j of a part is offset + j (step 5).
+pub type MaskParts = Vec<(usize, u8)>;
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct OffsetSet {
@@ -48,6 +54,39 @@ impl OffsetSet {
         }
         self.len += 1;
         true
+    }
+
+    /// Step 5: inserts `at + j` for every set bit j of `mask`; how many were not in the set.
+    #[inline]
+    pub fn insert_mask(&mut self, at: usize, mask: u8) -> usize {
+        let (w, shift) = (at / 64, at % 64);
+        let bits = u64::from(mask);
+        // The bytes past the word's end spill into the next one.
+        let spill = if shift > 56 { bits >> (64 - shift) } else { 0 };
+        self.or_word(w, bits << shift) + self.or_word(w + 1, spill)
+    }
+
+    /// Sets `bits` in word `w` (ignored past the page, like `insert`); how many were new.
+    #[inline]
+    fn or_word(&mut self, w: usize, bits: u64) -> usize {
+        if bits == 0 {
+            return 0;
+        }
+        let Some(word) = self.words.get_mut(w) else {
+            return 0;
+        };
+        let new = (bits & !*word).count_ones() as usize;
+        *word |= bits;
+        if new > 0 {
+            if self.len == 0 {
+                (self.lo, self.hi) = (w, w + 1);
+            } else {
+                self.lo = self.lo.min(w);
+                self.hi = self.hi.max(w + 1);
+            }
+            self.len += new;
+        }
+        new
     }
 
     pub fn contains(&self, offset: usize) -> bool {
@@ -138,6 +177,30 @@ mod tests {
             rebuilt.extend(plain.iter().copied());
             assert_eq!(set, rebuilt, "equal contents, equal sets");
             assert!(plain.iter().all(|&o| set.contains(o)));
+        }
+    }
+
+    /// Step 5 against one-by-one inserts, masks straddling word boundaries and the page end.
+    #[test]
+    fn insert_mask_equals_inserting_each_offset_of_the_mask() {
+        let mut rng = Rng::new(8);
+        for _ in 0..200 {
+            let page = 1 + rng.below(300) as usize;
+            let (mut masked, mut single) = (OffsetSet::new(page), OffsetSet::new(page));
+            for _ in 0..rng.below(60) {
+                let at = rng.below(page as u64 + 8) as usize;
+                let mask = rng.below(256) as u8;
+                let before = single.len();
+                for j in (0..8).filter(|j| mask & (1 << j) != 0) {
+                    single.insert(at + j);
+                }
+                assert_eq!(masked.insert_mask(at, mask), single.len() - before);
+                assert_eq!(masked, single);
+                if rng.chance(0.05) {
+                    masked.clear();
+                    single.clear();
+                }
+            }
         }
     }
 }

@@ -16,6 +16,7 @@ use super::layout::{
     OFF_SCHEME_N, OFF_SCHEME_V, OFF_SLOT_COUNT, OFF_TUPLE_BYTES, OFF_TUPLE_END, PageLayout,
     SLOT_BYTES,
 };
+use super::offsets::MaskParts;
 
 /// Bytes of a tuple with `fields` u32 fields after its u64 key.
 pub fn tuple_bytes(fields: usize) -> usize {
@@ -151,15 +152,7 @@ impl NsmPage {
         fields: &[u32],
         changed: &mut Vec<usize>,
     ) -> Result<usize, IpaError> {
-        let size = self.tuple_bytes();
-        if size != tuple_bytes(fields.len()) || !self.has_room() {
-            return Err(IpaError::PageFull {
-                page_id: self.page_id(),
-                tuple_bytes: size,
-            });
-        }
-        let slot = self.slot_count();
-        let at = self.tuple_end();
+        let (slot, at, size) = self.insert_place(fields)?;
         self.write_bytes_into(at, &key.to_le_bytes(), changed);
         for (i, f) in fields.iter().enumerate() {
             self.write_bytes_into(at + 8 + 4 * i, &f.to_le_bytes(), changed);
@@ -171,6 +164,43 @@ impl NsmPage {
         let count = ((slot + 1) as u16).to_le_bytes();
         self.write_bytes_into(OFF_SLOT_COUNT, &count, changed);
         Ok(slot)
+    }
+
+    /// `insert_into` answering byte masks (`set_u32_at_mask`): the tuple's changed bytes in
+    /// `body`, the slot's and the header's in `meta` (both cleared first).
+    pub fn insert_masks(
+        &mut self,
+        key: u64,
+        fields: &[u32],
+        (body, meta): (&mut MaskParts, &mut MaskParts),
+    ) -> Result<usize, IpaError> {
+        let (slot, at, size) = self.insert_place(fields)?;
+        body.clear();
+        meta.clear();
+        body.push((at, self.write_le_mask(at, key, 8)));
+        for (i, &f) in fields.iter().enumerate() {
+            let o = at + 8 + 4 * i;
+            body.push((o, self.write_le_mask(o, u64::from(f), 4)));
+        }
+        let slot_at = self.slot_offset(slot);
+        meta.push((slot_at, self.write_le_mask(slot_at, at as u64, 2)));
+        let end = (at + size) as u64;
+        meta.push((OFF_TUPLE_END, self.write_le_mask(OFF_TUPLE_END, end, 2)));
+        let count = (slot + 1) as u64;
+        meta.push((OFF_SLOT_COUNT, self.write_le_mask(OFF_SLOT_COUNT, count, 2)));
+        Ok(slot)
+    }
+
+    /// Where the next tuple goes: (slot, byte offset, tuple bytes), or why it cannot.
+    fn insert_place(&self, fields: &[u32]) -> Result<(usize, usize, usize), IpaError> {
+        let size = self.tuple_bytes();
+        if size != tuple_bytes(fields.len()) || !self.has_room() {
+            return Err(IpaError::PageFull {
+                page_id: self.page_id(),
+                tuple_bytes: size,
+            });
+        }
+        Ok((self.slot_count(), self.tuple_end(), size))
     }
 
     /// Key and fields of the tuple in `slot`.
@@ -221,6 +251,33 @@ impl NsmPage {
         self.write_le_into(at, u64::from(value), 4, changed);
     }
 
+    /// `set_u32_at_into` answering a byte mask instead of offsets: bit j set when byte `at + j`
+    /// changed (`OffsetSet::insert_mask`; an update's path, no offset list).
+    pub fn set_u32_at_mask(&mut self, at: usize, value: u32) -> u8 {
+        self.write_le_mask(at, u64::from(value), 4)
+    }
+
+    /// `set_lsn_into` answering a byte mask at `OFF_PAGE_LSN` (as `set_u32_at_mask`).
+    pub fn set_lsn_mask(&mut self, lsn: u64) -> u8 {
+        self.write_le_mask(OFF_PAGE_LSN, lsn, 8)
+    }
+
+    /// `write_le_into` answering the changed bytes as a mask: the non-zero bytes of old ^ new,
+    /// found without a loop (each byte's high bit set iff the byte is non-zero, then the eight
+    /// high bits gathered into one byte by a multiply).
+    fn write_le_mask(&mut self, off: usize, value: u64, len: usize) -> u8 {
+        let mut old = [0u8; 8];
+        old[..len].copy_from_slice(&self.bytes[off..off + len]);
+        let diff = u64::from_le_bytes(old) ^ value;
+        if diff == 0 {
+            return 0;
+        }
+        self.bytes[off..off + len].copy_from_slice(&value.to_le_bytes()[..len]);
+        const LOW7: u64 = 0x7F7F_7F7F_7F7F_7F7F;
+        let nonzero = ((diff & LOW7).wrapping_add(LOW7) | diff) & !LOW7;
+        (nonzero.wrapping_mul(0x0002_0408_1020_4081) >> 56) as u8
+    }
+
     /// The little-endian u32 at byte offset `o` (a field, at its `field_offset`).
     pub fn u32_at(&self, o: usize) -> u32 {
         let b = &self.bytes;
@@ -251,6 +308,88 @@ impl NsmPage {
 mod tests {
     use super::super::layout::Scheme;
     use super::*;
+
+    /// `insert_masks` changes the same bytes as `insert_into`, names the same offsets, and
+    /// refuses the same inserts.
+    #[test]
+    fn insert_masks_equals_insert_into() {
+        let layout = PageLayout::new(512, Scheme { n: 2, m: 3, v: 12 }).unwrap();
+        let mut rng = crate::sim::Rng::new(10);
+        let (mut a, mut b) = (
+            NsmPage::format(&layout, 1, 3),
+            NsmPage::format(&layout, 1, 3),
+        );
+        let (mut body, mut meta) = (Vec::new(), Vec::new());
+        let mut refused = 0;
+        for k in 0..40u64 {
+            let fields: Vec<u32> = (0..3).map(|_| rng.below(1 << 32) as u32).collect();
+            let key = if rng.chance(0.3) {
+                k
+            } else {
+                rng.below(u64::MAX)
+            };
+            let mut changed = Vec::new();
+            let slot_b = b.insert_into(key, &fields, &mut changed);
+            let slot_a = a.insert_masks(key, &fields, (&mut body, &mut meta));
+            assert_eq!(slot_a, slot_b);
+            refused += usize::from(slot_a.is_err());
+            let mut named: Vec<usize> = body
+                .iter()
+                .chain(&meta)
+                .flat_map(|&(at, m)| {
+                    (0..8)
+                        .filter(move |j| m & (1 << j) != 0)
+                        .map(move |j| at + j)
+                })
+                .collect();
+            named.sort_unstable();
+            changed.sort_unstable();
+            if slot_a.is_ok() {
+                assert_eq!(named, changed);
+            }
+            assert_eq!(a, b);
+        }
+        assert!(refused > 0, "the page filled up");
+    }
+
+    /// The mask forms change the same bytes as the offset forms and name the same offsets.
+    #[test]
+    fn mask_writes_equal_offset_writes() {
+        let layout = PageLayout::new(512, Scheme { n: 2, m: 3, v: 12 }).unwrap();
+        let mut rng = crate::sim::Rng::new(9);
+        let (mut a, mut b) = (
+            NsmPage::format(&layout, 1, 2),
+            NsmPage::format(&layout, 1, 2),
+        );
+        let as_offsets = |at: usize, mask: u8| -> Vec<usize> {
+            (0..8)
+                .filter(|j| mask & (1 << j) != 0)
+                .map(|j| at + j)
+                .collect()
+        };
+        for _ in 0..20_000 {
+            // Values near the old ones as well as random ones: single-byte changes are common.
+            let at = HEADER_BYTES + rng.below(400) as usize;
+            let old = u64::from(a.u32_at(at));
+            let value = if rng.chance(0.5) {
+                old ^ (1 << rng.below(32))
+            } else {
+                rng.below(1 << 32)
+            };
+            let mut changed = Vec::new();
+            b.set_u32_at_into(at, value as u32, &mut changed);
+            assert_eq!(as_offsets(at, a.set_u32_at_mask(at, value as u32)), changed);
+            let lsn = if rng.chance(0.5) {
+                a.page_lsn() + 1
+            } else {
+                rng.below(u64::MAX)
+            };
+            changed.clear();
+            b.set_lsn_into(lsn, &mut changed);
+            assert_eq!(as_offsets(OFF_PAGE_LSN, a.set_lsn_mask(lsn)), changed);
+            assert_eq!(a, b);
+        }
+    }
 
     #[test]
     fn insert_read_update_round_trip_and_lsn_low_byte_at_offset_8() {

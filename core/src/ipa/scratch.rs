@@ -3,7 +3,8 @@
 //! so the store keeps them as `sim::scratch::Scratch<Buffers>`: two stores compare equal
 //! whatever their scratch holds, and a clone starts with none.
 //!
-//! 1. `changed`: the offsets one page change altered (`NsmPage::*_into`).
+//! 1. `changed`: the offsets one page change altered (`NsmPage::*_into`); `body_masks` and
+//!    `meta_masks`: the same as byte masks (`NsmPage::insert_masks`).
 //! 2. `body`, `meta`, `delta`: the sorted offsets and the encoded records of one append.
 //! 3. `frames`: frames evicted from the buffer pool, whose page image and offset sets a later
 //!    fetch refills instead of allocating (`Frame::refill`).
@@ -22,6 +23,7 @@
 //!    keys the workload really uses densely.
 
 use super::frame::Frame;
+use super::offsets::MaskParts;
 
 #[derive(Debug, Default)]
 pub struct Buffers {
@@ -29,6 +31,9 @@ pub struct Buffers {
     pub body: Vec<usize>,
     pub meta: Vec<usize>,
     pub delta: Vec<u8>,
+    /// Step 1 as byte masks (`NsmPage::insert_masks`): the tuple's and the metadata's.
+    pub body_masks: MaskParts,
+    pub meta_masks: MaskParts,
     pub frames: Vec<Frame>,
     /// Step 4: `keys[table][id]`, grown on demand.
     keys: Vec<Vec<KeySlot>>,

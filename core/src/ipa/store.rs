@@ -26,7 +26,7 @@ use super::delta::apply_owned;
 use super::error::IpaError;
 use super::frame::Frame;
 use super::frame_map::FrameMap;
-use super::layout::PageLayout;
+use super::layout::{OFF_PAGE_LSN, PageLayout};
 use super::noftl::NoFtl;
 use super::page::NsmPage;
 use super::scratch::Buffers;
@@ -200,6 +200,45 @@ impl IpaStore {
             None => self.new_page()?,
         };
         let frame = &mut self.frames[i];
+        let page = &frame.page;
+        let (at, size) = (page.tuple_end(), page.tuple_bytes());
+        if !self.layout.range_is_body(at, size, page.slot_count() + 1) {
+            return self.apply_insert_offsets(lsn, i, key, fields);
+        }
+        // The changes as byte masks (`Frame::track_masks`), in reused buffers.
+        let sc = &mut self.scratch;
+        let (mut body, mut meta) = (
+            std::mem::take(&mut sc.body_masks),
+            std::mem::take(&mut sc.meta_masks),
+        );
+        let slot = frame.page.insert_masks(key, fields, (&mut body, &mut meta));
+        if let Ok(slot) = slot {
+            meta.push((OFF_PAGE_LSN, frame.page.set_lsn_mask(lsn)));
+            self.dirty_frames += usize::from(frame.track_masks(&self.layout, &body, &meta));
+            let lba = frame.lba;
+            self.index.insert(key, (lba, slot));
+            self.counters.transactions += 1;
+            let bytes = body
+                .iter()
+                .chain(&meta)
+                .map(|&(_, m)| m.count_ones() as usize)
+                .sum();
+            self.emit(PageEvent::Change { lba, bytes });
+        }
+        (self.scratch.body_masks, self.scratch.meta_masks) = (body, meta);
+        slot.map(|_| ())
+    }
+
+    /// `apply_insert` with the changes as an offset list (a tuple that would reach page
+    /// metadata: never on a page this store formats, kept so every page is tracked exactly).
+    fn apply_insert_offsets(
+        &mut self,
+        lsn: u64,
+        i: usize,
+        key: u64,
+        fields: &[u32],
+    ) -> Result<(), IpaError> {
+        let frame = &mut self.frames[i];
         let mut changed = std::mem::take(&mut self.scratch.changed);
         changed.clear();
         let slot = frame.page.insert_into(key, fields, &mut changed);
@@ -248,8 +287,22 @@ impl IpaStore {
 
     /// Sets the u32 at byte `at` of frame `i`'s page (a field's offset) and its PageLSN, and
     /// tracks the change: the page side of an update.
+    /// The changes go to the frame as byte masks (`Frame::track_masks`), without an offset
+    /// list, when the field's bytes are body bytes, which they are on every page this store
+    /// writes (tuples lie between the header and the slot array); else as offsets.
     fn write_field(&mut self, lsn: u64, i: usize, at: usize, value: u32) {
         let frame = &mut self.frames[i];
+        if self.layout.range_is_body(at, 4, frame.page.slot_count()) {
+            let body = frame.page.set_u32_at_mask(at, value);
+            let meta = frame.page.set_lsn_mask(lsn);
+            let became_dirty = frame.track_update(&self.layout, (at, body), meta);
+            self.dirty_frames += usize::from(became_dirty);
+            self.counters.transactions += 1;
+            let bytes = (body.count_ones() + meta.count_ones()) as usize;
+            let lba = frame.lba;
+            self.emit(PageEvent::Change { lba, bytes });
+            return;
+        }
         let mut changed = std::mem::take(&mut self.scratch.changed);
         changed.clear();
         frame.page.set_u32_at_into(at, value, &mut changed);
