@@ -28,10 +28,11 @@ pub fn records_needed(scheme: &Scheme, free: usize, body: usize, meta: usize) ->
     if scheme.m == 0 && body > 0 {
         return None;
     }
-    let k = if scheme.m == 0 {
+    // body ≤ M (the usual update) needs one record: no division.
+    let k = if scheme.m == 0 || body <= scheme.m {
         1
     } else {
-        body.div_ceil(scheme.m).max(1)
+        body.div_ceil(scheme.m)
     };
     (k <= free && meta <= k * scheme.v).then_some(k)
 }

@@ -31,6 +31,7 @@ pub mod delta;
 pub mod error;
 pub mod frame;
 pub mod frame_map;
+pub mod key_index;
 pub mod lab;
 pub mod layout;
 pub mod metrics;

@@ -105,7 +105,12 @@ impl OffsetSet {
 
     pub fn clear(&mut self) {
         if self.len > 0 {
-            self.words[self.lo..self.hi].fill(0);
+            // Usually one or two words: stores, not a call to memset.
+            match &mut self.words[self.lo..self.hi] {
+                [w] => *w = 0,
+                [a, b] => (*a, *b) = (0, 0),
+                words => words.fill(0),
+            }
             self.len = 0;
             (self.lo, self.hi) = (0, 0);
         }

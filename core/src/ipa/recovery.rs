@@ -3,7 +3,7 @@
 //!
 //! 1. `checkpoint` writes back every dirty page, then truncates the log (with deferred
 //!    write-backs, the truncation waits for the queue: `pending.rs`).
-//! 2. `crash` loses the buffer pool, the index and the cached key locations.
+//! 2. `crash` loses the buffer pool and the index.
 //! 3. `recover` rebuilds the index from the flash pages (deltas applied, §6.2) and redoes the
 //!    log in LSN order; recovery is not affected by IPA (§6.2 "Remaining DBMS functionality").
 
@@ -34,8 +34,6 @@ impl IpaStore {
         self.dirty_frames = 0;
         self.frame_of.clear();
         self.index.clear();
-        // Recovery may place redone inserts on other pages: forget every cached location.
-        self.scratch.forget_keys();
         self.pending.clear();
         self.truncate_when_drained = false;
         self.insert_lba = None;

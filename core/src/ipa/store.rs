@@ -17,8 +17,6 @@
 //!    the cleaner and the checkpoint only queue their dirty pages (`pending`); the caller
 //!    performs them one at a time with `write_back_next` before the next op (`pending.rs`).
 
-use std::collections::BTreeMap;
-
 use super::bytenand::ByteNand;
 use super::config::{Eviction, StoreConfig};
 pub use super::counters::StoreCounters;
@@ -26,6 +24,7 @@ use super::delta::apply_owned;
 use super::error::IpaError;
 use super::frame::Frame;
 use super::frame_map::FrameMap;
+use super::key_index::KeyIndex;
 use super::layout::{OFF_PAGE_LSN, PageLayout};
 use super::noftl::NoFtl;
 use super::page::NsmPage;
@@ -47,7 +46,7 @@ pub struct IpaStore {
     pub dirty_frames: usize,
     pub frame_of: FrameMap,
     /// key → (lba, slot); volatile, rebuilt by recovery.
-    pub index: BTreeMap<u64, (u32, usize)>,
+    pub index: KeyIndex,
     pub insert_lba: Option<u32>,
     pub next_lba: u32,
     pub tick: u64,
@@ -78,7 +77,7 @@ impl IpaStore {
             frames: Vec::new(),
             dirty_frames: 0,
             frame_of: FrameMap::new(),
-            index: BTreeMap::new(),
+            index: KeyIndex::new(),
             insert_lba: None,
             next_lba: 0,
             tick: 0,
@@ -163,14 +162,9 @@ impl IpaStore {
         self.after_op()
     }
 
-    /// `index[key]` through the scratch cache of recent lookups (`scratch.rs` step 4).
+    /// `index[key]`.
     fn lookup(&mut self, key: u64) -> Option<(u32, usize)> {
-        if let Some(at) = self.scratch.cached(key) {
-            return Some(at);
-        }
-        let at = *self.index.get(&key)?;
-        self.scratch.cache(key, at);
-        Some(at)
+        self.index.get(&key)
     }
 
     /// The record's fields, or None.
@@ -267,7 +261,7 @@ impl IpaStore {
         field: usize,
         value: u32,
     ) -> Result<(), IpaError> {
-        let at = *self.index.get(&key).ok_or(IpaError::MissingKey { key })?;
+        let at = self.index.get(&key).ok_or(IpaError::MissingKey { key })?;
         self.apply_update_at(lsn, at, field, value)
     }
 

@@ -38,7 +38,7 @@ impl IpaStore {
                 ));
             }
         }
-        for (&key, &(lba, slot)) in &self.index {
+        for (key, (lba, slot)) in self.index.iter() {
             let page = match self.frame_of.get(&lba) {
                 Some(&i) => self.frames[i].page.clone(),
                 None => {

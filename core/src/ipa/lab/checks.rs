@@ -170,7 +170,7 @@ impl IpaLab {
             for (key, slot) in page.keys() {
                 if s.index
                     .get(&key)
-                    .is_some_and(|&(l, sl)| l != lba || sl != slot)
+                    .is_some_and(|(l, sl)| l != lba || sl != slot)
                 {
                     bad = Some(format!(
                         "key {key} on page {lba} slot {slot}: the index disagrees"

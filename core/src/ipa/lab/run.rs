@@ -128,7 +128,7 @@ impl IpaLab {
     }
 
     fn op_event(&self, i: usize, op: &PlannedOp, dirty: usize, log: usize) -> (u32, [u32; 4]) {
-        let lba = |key: &u64| self.store.index.get(key).map_or(u32::MAX, |&(l, _)| l);
+        let lba = |key: &u64| self.store.index.get(key).map_or(u32::MAX, |(l, _)| l);
         match op {
             PlannedOp::Insert { key, .. } => (events::INSERT, [word(i), low(*key), lba(key), 0]),
             PlannedOp::Update { key, .. } => {
@@ -269,7 +269,7 @@ fn touched(
         Some(PlannedOp::Get { key }) => Some(key),
         _ => None,
     };
-    if let Some(&(lba, _)) = key.and_then(|k| store.index.get(k)) {
+    if let Some((lba, _)) = key.and_then(|k| store.index.get(k)) {
         out.push(lba);
     }
     if matches!(op, Some(PlannedOp::Crash)) {
