@@ -163,7 +163,7 @@ impl IpaStore {
     }
 
     /// `index[key]`.
-    fn lookup(&mut self, key: u64) -> Option<(u32, usize)> {
+    fn lookup(&self, key: u64) -> Option<(u32, usize)> {
         self.index.get(&key)
     }
 
@@ -281,6 +281,7 @@ impl IpaStore {
 
     /// Sets the u32 at byte `at` of frame `i`'s page (a field's offset) and its PageLSN, and
     /// tracks the change: the page side of an update.
+    ///
     /// The changes go to the frame as byte masks (`Frame::track_masks`), without an offset
     /// list, when the field's bytes are body bytes, which they are on every page this store
     /// writes (tuples lie between the header and the slot array); else as offsets.
