@@ -21,6 +21,34 @@ test("the SSD route opens with every panel and no console error", async ({ page,
   expect(consoleErrors).toEqual([]);
 });
 
+test("the die timeline draws its busy intervals on a canvas and names the one under the pointer", async ({ page, consoleErrors }) => {
+  await openApp(page, "#/lab/ssd");
+  await api(page, "seek", 60);
+  const canvas = page.getByTestId("ssd-timeline").locator("canvas");
+  const box = await canvas.boundingBox();
+  expect(box).not.toBeNull();
+  if (!box) return;
+  // Along the first lane, from the left edge of the lanes (70 px) to the right.
+  let named: string | null = null;
+  let at = { x: 0, y: 0 };
+  for (let dx = 72; dx < box.width - 10 && named === null; dx += 4) {
+    at = { x: dx, y: 10 };
+    await page.mouse.move(box.x + at.x, box.y + at.y);
+    const tip = page.getByTestId("ssd-timeline-hover");
+    if ((await tip.count()) > 0) named = await tip.textContent();
+  }
+  expect(named).toMatch(/^die \d+: (read|program|GC copy|erase) [\d.,]+ (ns|µs|ms|s)$/);
+  // The interval is really drawn where the pointer found it: that pixel is painted.
+  const alpha = await canvas.evaluate((c: HTMLCanvasElement, p) => {
+    const dpr = c.width / c.clientWidth;
+    return c.getContext("2d")?.getImageData(Math.floor(p.x * dpr), Math.floor(p.y * dpr), 1, 1).data[3] ?? 0;
+  }, at);
+  expect(alpha).toBeGreaterThan(0);
+  await page.mouse.move(box.x + 2, box.y + box.height - 2);
+  await expect(page.getByTestId("ssd-timeline-hover")).toHaveCount(0);
+  expect(consoleErrors).toEqual([]);
+});
+
 test("the GC victim label appears once GC has run", async ({ page, consoleErrors }) => {
   await openApp(page, "#/lab/ssd");
   await page.getByTestId("scenario-select").selectOption("random-writes-gc");

@@ -1,14 +1,20 @@
 // Die and channel timeline: one lane per die (grouped by channel) with its recent busy
 // intervals coloured by kind (read, program, GC copy, erase) and a "now" line at the display
 // time, so parallelism across channels and GC stalls on one die are visible at a glance.
-import { useMemo } from "react";
+// The lanes, labels and ticks are SVG; the intervals and the "now" line, which move every
+// animation frame (up to 16 per die, hundreds on a large device), are drawn on a canvas above
+// them, and a hovered interval is named in a tooltip.
+import { useEffect, useMemo, useRef, useState, type PointerEvent } from "react";
+import { canvasColours } from "../../app/theme";
+import { prepareCanvas } from "../../components/canvas";
 import { scaleLinear } from "d3-scale";
 import { useElementSize } from "../../hooks/useElementSize";
 import { formatNs } from "../../format/units";
 import { OP_KINDS, opColor } from "./palette";
-import { decodeDieOps, type SsdSeries } from "./series";
+import { decodeDieOps, type DieOp, type SsdSeries } from "./series";
 import { laneOrder, timelineWindow } from "./timelineWindow";
 import type { SsdMeta } from "./types";
+import { useTheme } from "../../components/ThemeToggle";
 
 interface Props {
   meta: SsdMeta;
@@ -18,8 +24,16 @@ interface Props {
 
 const M = { top: 4, right: 8, bottom: 18, left: 70 };
 
+/** Time (µs) → x in CSS pixels, over the window, for a body `width` wide. */
+function timeScale(startUs: number, endUs: number, width: number) {
+  return scaleLinear().domain([startUs, endUs]).range([M.left, Math.max(M.left + 1, width - M.right)]);
+}
+
 export function DieTimeline({ meta, series, timeNs }: Props) {
   const [ref, size] = useElementSize<HTMLDivElement>();
+  const canvas = useRef<HTMLCanvasElement>(null);
+  const [hovered, setHovered] = useState<{ op: DieOp; x: number; y: number } | null>(null);
+  const theme = useTheme();
   const g = meta.geometry;
   // Decoded once per step: the view re-renders every animation frame for the moving "now".
   const ops = useMemo(() => decodeDieOps(series.dieTimeline), [series.dieTimeline]);
@@ -28,12 +42,48 @@ export function DieTimeline({ meta, series, timeNs }: Props) {
   const lanes = useMemo(() => laneOrder(g.channels, g.dies), [g.channels, g.dies]);
   const width = size.width;
   const height = size.height;
-  const x = scaleLinear().domain([win.startUs, win.endUs]).range([M.left, Math.max(M.left + 1, width - M.right)]);
+  const x = timeScale(win.startUs, win.endUs, width);
   const laneH = lanes.length > 0 ? (height - M.top - M.bottom) / lanes.length : 0;
   const laneOf = useMemo(() => new Map(lanes.map((die, i) => [die, i])), [lanes]);
   // Ticks count back from now: "−200 µs".
   const offsets = scaleLinear().domain([0, nowUs - win.startUs]).ticks(3).filter((o) => o > 0);
   const aheads = scaleLinear().domain([0, win.endUs - nowUs]).ticks(3).filter((o) => o > 0);
+  const { startUs, endUs } = win;
+
+  useEffect(() => {
+    if (width === 0 || height === 0) return;
+    const ctx = prepareCanvas(canvas.current, width, height);
+    if (!ctx) return;
+    const at = timeScale(startUs, endUs, width);
+    for (const op of ops) {
+      const lane = laneOf.get(op.die);
+      if (lane === undefined || op.endUs < startUs || op.startUs > endUs) continue;
+      const x0 = Math.max(M.left, at(op.startUs));
+      const x1 = Math.min(width - M.right, at(op.endUs));
+      ctx.globalAlpha = op.startUs > nowUs ? 0.45 : 1;
+      ctx.fillStyle = opColor(op.kind);
+      ctx.fillRect(x0, M.top + lane * laneH + 2, Math.max(1, x1 - x0), Math.max(1, laneH - 4));
+    }
+    ctx.globalAlpha = 1;
+    ctx.strokeStyle = canvasColours().ink;
+    ctx.lineWidth = 1.5;
+    ctx.beginPath();
+    ctx.moveTo(at(nowUs), M.top - 2);
+    ctx.lineTo(at(nowUs), height - M.bottom + 2);
+    ctx.stroke();
+  }, [ops, laneOf, laneH, startUs, endUs, nowUs, width, height, theme]);
+
+  const onMove = (event: PointerEvent<HTMLCanvasElement>): void => {
+    const box = event.currentTarget.getBoundingClientRect();
+    const px = event.clientX - box.left;
+    const py = event.clientY - box.top;
+    const lane = laneH > 0 ? Math.floor((py - M.top) / laneH) : -1;
+    const die = lanes[lane];
+    const t = x.invert(px);
+    const op = die === undefined ? undefined : ops.find((o) => o.die === die && o.startUs <= t && t <= o.endUs);
+    setHovered(op ? { op, x: px, y: py } : null);
+  };
+
   return (
     <section className="ssd-card ssd-timeline" data-testid="ssd-timeline" aria-labelledby="ssd-timeline-title">
       <header className="ssd-card-head">
@@ -53,7 +103,7 @@ export function DieTimeline({ meta, series, timeNs }: Props) {
       </header>
       <div className="ssd-timeline-body" ref={ref}>
         {width > 0 && height > 0 && (
-          <svg width={width} height={height} role="img" aria-label="busy intervals of each die">
+          <svg width={width} height={height} aria-hidden="true">
             {lanes.map((die, i) => {
               const y = M.top + i * laneH;
               const channel = die % g.channels;
@@ -68,27 +118,6 @@ export function DieTimeline({ meta, series, timeNs }: Props) {
                 </g>
               );
             })}
-            {ops.map((op, i) => {
-              const lane = laneOf.get(op.die);
-              if (lane === undefined || op.endUs < win.startUs || op.startUs > win.endUs) return null;
-              const x0 = Math.max(M.left, x(op.startUs));
-              const x1 = Math.min(width - M.right, x(op.endUs));
-              const future = op.startUs > nowUs;
-              return (
-                <rect
-                  key={i}
-                  x={x0}
-                  y={M.top + lane * laneH + 2}
-                  width={Math.max(1, x1 - x0)}
-                  height={Math.max(1, laneH - 4)}
-                  fill={opColor(op.kind)}
-                  opacity={future ? 0.45 : 1}
-                >
-                  <title>{`die ${op.die}: ${OP_KINDS.find((k) => k.kind === op.kind)?.label ?? "op"} ${formatNs((op.endUs - op.startUs) * 1e3)}`}</title>
-                </rect>
-              );
-            })}
-            <line x1={x(nowUs)} x2={x(nowUs)} y1={M.top - 2} y2={height - M.bottom + 2} className="ssd-now" />
             <text x={x(nowUs)} y={height - 4} textAnchor="middle" className="ssd-now-label">
               now {formatNs(timeNs)}
             </text>
@@ -107,6 +136,26 @@ export function DieTimeline({ meta, series, timeNs }: Props) {
                 </text>
               ))}
           </svg>
+        )}
+        <canvas
+          ref={canvas}
+          className="ssd-timeline-canvas"
+          style={{ width, height }}
+          role="img"
+          aria-label="busy intervals of each die"
+          onPointerMove={onMove}
+          onPointerLeave={() => setHovered(null)}
+        />
+        {hovered && (
+          <div
+            className="ssd-hover"
+            role="tooltip"
+            data-testid="ssd-timeline-hover"
+            style={{ left: Math.min(hovered.x + 12, Math.max(0, width - 210)), top: Math.max(0, hovered.y - 40) }}
+          >
+            die {hovered.op.die}: {OP_KINDS.find((k) => k.kind === hovered.op.kind)?.label ?? "op"}{" "}
+            {formatNs((hovered.op.endUs - hovered.op.startUs) * 1e3)}
+          </div>
         )}
       </div>
     </section>
