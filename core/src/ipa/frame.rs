@@ -83,6 +83,16 @@ impl Frame {
         }
     }
 
+    /// This frame's allocations reused for a new page (`Frame::fresh` with `page` formatted
+    /// for `lba` in place): every field as `fresh` sets it.
+    pub fn renew(&mut self, layout: &PageLayout, lba: u32, fields: usize, tick: u64) {
+        self.page.reformat(layout, lba, fields);
+        self.lba = lba;
+        self.last_use = tick;
+        self.mark_written(0, false);
+        (self.is_new, self.dirty) = (true, true);
+    }
+
     /// This frame's allocations reused for a fetched page (`Frame::fetched` with `image`
     /// already in `self.page`): every other field as `fetched` sets it.
     pub fn refill(&mut self, lba: u32, ne: usize, appendable: bool, tick: u64) {
@@ -405,6 +415,18 @@ mod tests {
                     offsets.is_new = true;
                 }
             }
+        }
+    }
+
+    /// A reused frame renewed for a new page equals a fresh one, whatever it held.
+    #[test]
+    fn a_renewed_frame_equals_a_fresh_one() {
+        for (_, layout, mut used) in frames_of_several_schemes() {
+            let _ = used.track(&layout, &[30, 31, 8, 400]);
+            used.mark_written(1, true);
+            let _ = used.track(&layout, &[40, 9]);
+            used.renew(&layout, 7, 2, 99);
+            assert_eq!(used, Frame::fresh(7, NsmPage::format(&layout, 7, 2), 99));
         }
     }
 

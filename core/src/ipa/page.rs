@@ -36,7 +36,16 @@ pub struct NsmPage {
 impl NsmPage {
     /// An empty formatted page.
     pub fn format(layout: &PageLayout, page_id: u32, fields: usize) -> Self {
-        let mut bytes = vec![ERASED; layout.page_bytes];
+        let mut page = Self { bytes: Vec::new() };
+        page.reformat(layout, page_id, fields);
+        page
+    }
+
+    /// `format` into this page's allocation (a buffer frame reused for a new page).
+    pub fn reformat(&mut self, layout: &PageLayout, page_id: u32, fields: usize) {
+        let bytes = &mut self.bytes;
+        bytes.clear();
+        bytes.resize(layout.page_bytes, ERASED);
         bytes[..HEADER_BYTES].fill(0);
         bytes[OFF_PAGE_ID..OFF_PAGE_ID + 4].copy_from_slice(&page_id.to_le_bytes());
         let le16 = |v: usize| (v as u16).to_le_bytes();
@@ -48,7 +57,6 @@ impl NsmPage {
         bytes[OFF_SCHEME_M] = layout.scheme.m as u8;
         bytes[OFF_SCHEME_V] = layout.scheme.v as u8;
         bytes[OFF_FLAGS] = 0;
-        Self { bytes }
     }
 
     pub fn page_id(&self) -> u32 {

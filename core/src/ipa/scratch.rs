@@ -7,7 +7,8 @@
 //!    `meta_masks`: the same as byte masks (`NsmPage::insert_masks`).
 //! 2. `body`, `meta`, `delta`: the sorted offsets and the encoded records of one append.
 //! 3. `frames`: frames evicted from the buffer pool, whose page image and offset sets a later
-//!    fetch refills instead of allocating (`Frame::refill`).
+//!    fetch refills (`Frame::refill`), or a new page takes over (`Frame::renew`), instead of
+//!    allocating; `tests/ipa_alloc.rs` checks the transaction path allocates only growth.
 
 use super::frame::Frame;
 use super::offsets::MaskParts;

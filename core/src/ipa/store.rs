@@ -318,8 +318,18 @@ impl IpaStore {
         self.next_lba += 1;
         self.insert_lba = Some(lba);
         self.tick += 1;
-        let page = NsmPage::format(&self.layout, lba, self.cfg.fields);
-        self.frames.push(Frame::fresh(lba, page, self.tick));
+        // Reuse an evicted frame's page image and offset sets (`scratch.rs`).
+        let frame = match self.scratch.frames.pop() {
+            Some(mut f) => {
+                f.renew(&self.layout, lba, self.cfg.fields, self.tick);
+                f
+            }
+            None => {
+                let page = NsmPage::format(&self.layout, lba, self.cfg.fields);
+                Frame::fresh(lba, page, self.tick)
+            }
+        };
+        self.frames.push(frame);
         self.dirty_frames += 1;
         self.frame_of.insert(lba, self.frames.len() - 1);
         self.emit(PageEvent::New { lba });
