@@ -318,6 +318,7 @@ mod tests {
     #![allow(clippy::unwrap_used)]
 
     use super::super::layout::Scheme;
+    use super::super::offsets::mask_offsets;
     use super::*;
     use crate::sim::Rng;
 
@@ -397,10 +398,8 @@ mod tests {
                 let at = fields[rng.below(10) as usize];
                 let body = [0, 1, 3, 0b1010, 15][rng.below(5) as usize];
                 let meta = [0, 1, 1, 3, 0x81, 0xFF][rng.below(6) as usize];
-                let changed: Vec<usize> = (0..4)
-                    .filter(|j| body & (1 << j) != 0)
-                    .map(|j| at + j)
-                    .chain((0..8).filter(|j| meta & (1 << j) != 0).map(|j| 8 + j))
+                let changed: Vec<usize> = mask_offsets(at, body)
+                    .chain(mask_offsets(8, meta))
                     .collect();
                 let answer = if rng.chance(0.5) {
                     masked.track_masks(&layout, &[(at, body)], &[(8, meta)])

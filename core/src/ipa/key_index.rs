@@ -35,6 +35,12 @@ struct Entry {
 }
 
 const EMPTY_LBA: u32 = u32::MAX;
+
+impl Entry {
+    fn location(self) -> Option<Location> {
+        (self.lba != EMPTY_LBA).then_some((self.lba, self.slot as usize))
+    }
+}
 const EMPTY: Entry = Entry {
     lba: EMPTY_LBA,
     slot: 0,
@@ -81,8 +87,8 @@ impl KeyIndex {
     fn get_dense(&self, key: u64) -> Option<Location> {
         let (table, id) = dense_slot(key)?;
         match self.dense.get(table)?.get(id) {
-            Some(e) if e.lba != EMPTY_LBA => Some((e.lba, e.slot as usize)),
-            _ => None,
+            Some(e) => e.location(),
+            None => None,
         }
     }
 
@@ -93,18 +99,13 @@ impl KeyIndex {
         {
             return Some(std::mem::replace(old, at));
         }
-        let packed = (at.0 != EMPTY_LBA)
-            .then(|| u32::try_from(at.1).ok())
-            .flatten();
+        let packed = u32::try_from(at.1).ok().filter(|_| at.0 != EMPTY_LBA);
         if let Some(slot) = packed
             && let Some(entry) = self.dense_entry(key)
         {
-            let old = std::mem::replace(entry, Entry { lba: at.0, slot });
-            if old.lba == EMPTY_LBA {
-                self.len += 1;
-                return None;
-            }
-            return Some((old.lba, old.slot as usize));
+            let old = std::mem::replace(entry, Entry { lba: at.0, slot }).location();
+            self.len += usize::from(old.is_none());
+            return old;
         }
         // A location the dense part cannot hold: the key moves to the sparse part.
         let old = self.take_dense(key);
@@ -133,8 +134,7 @@ impl KeyIndex {
     fn take_dense(&mut self, key: u64) -> Option<Location> {
         let (table, id) = dense_slot(key)?;
         let entry = self.dense.get_mut(table)?.get_mut(id)?;
-        let old = std::mem::replace(entry, EMPTY);
-        (old.lba != EMPTY_LBA).then_some((old.lba, old.slot as usize))
+        std::mem::replace(entry, EMPTY).location()
     }
 
     pub fn clear(&mut self) {
@@ -148,8 +148,8 @@ impl KeyIndex {
         let mut all: Vec<(u64, Location)> = self.sparse.iter().map(|(&k, &at)| (k, at)).collect();
         for (table, ids) in self.dense.iter().enumerate() {
             for (id, e) in ids.iter().enumerate() {
-                if e.lba != EMPTY_LBA {
-                    all.push((((table as u64) << 40) | id as u64, (e.lba, e.slot as usize)));
+                if let Some(at) = e.location() {
+                    all.push((((table as u64) << 40) | id as u64, at));
                 }
             }
         }

@@ -16,6 +16,13 @@
 /// Changed bytes as (offset, mask) parts: bit j of a part is offset + j (step 5).
 pub type MaskParts = Vec<(usize, u8)>;
 
+/// The offsets a byte mask at `at` names (step 5), in rising order.
+pub fn mask_offsets(at: usize, mask: u8) -> impl Iterator<Item = usize> {
+    (0..8)
+        .filter(move |j| mask & (1 << j) != 0)
+        .map(move |j| at + j)
+}
+
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct OffsetSet {
     words: Vec<u64>,
@@ -196,8 +203,8 @@ mod tests {
                 let at = rng.below(page as u64 + 8) as usize;
                 let mask = rng.below(256) as u8;
                 let before = single.len();
-                for j in (0..8).filter(|j| mask & (1 << j) != 0) {
-                    single.insert(at + j);
+                for o in mask_offsets(at, mask) {
+                    single.insert(o);
                 }
                 assert_eq!(masked.insert_mask(at, mask), single.len() - before);
                 assert_eq!(masked, single);

@@ -315,18 +315,22 @@ impl NsmPage {
 #[cfg(test)]
 mod tests {
     use super::super::layout::Scheme;
+    use super::super::offsets::mask_offsets;
     use super::*;
+
+    /// Two equal empty 512-byte pages of `fields`-field records, one for each form under test.
+    fn twin_pages(fields: usize) -> (NsmPage, NsmPage) {
+        let layout = PageLayout::new(512, Scheme { n: 2, m: 3, v: 12 }).unwrap();
+        let page = NsmPage::format(&layout, 1, fields);
+        (page.clone(), page)
+    }
 
     /// `insert_masks` changes the same bytes as `insert_into`, names the same offsets, and
     /// refuses the same inserts.
     #[test]
     fn insert_masks_equals_insert_into() {
-        let layout = PageLayout::new(512, Scheme { n: 2, m: 3, v: 12 }).unwrap();
+        let (mut a, mut b) = twin_pages(3);
         let mut rng = crate::sim::Rng::new(10);
-        let (mut a, mut b) = (
-            NsmPage::format(&layout, 1, 3),
-            NsmPage::format(&layout, 1, 3),
-        );
         let (mut body, mut meta) = (Vec::new(), Vec::new());
         let mut refused = 0;
         for k in 0..40u64 {
@@ -344,11 +348,7 @@ mod tests {
             let mut named: Vec<usize> = body
                 .iter()
                 .chain(&meta)
-                .flat_map(|&(at, m)| {
-                    (0..8)
-                        .filter(move |j| m & (1 << j) != 0)
-                        .map(move |j| at + j)
-                })
+                .flat_map(|&(at, m)| mask_offsets(at, m))
                 .collect();
             named.sort_unstable();
             changed.sort_unstable();
@@ -363,18 +363,9 @@ mod tests {
     /// The mask forms change the same bytes as the offset forms and name the same offsets.
     #[test]
     fn mask_writes_equal_offset_writes() {
-        let layout = PageLayout::new(512, Scheme { n: 2, m: 3, v: 12 }).unwrap();
+        let (mut a, mut b) = twin_pages(2);
         let mut rng = crate::sim::Rng::new(9);
-        let (mut a, mut b) = (
-            NsmPage::format(&layout, 1, 2),
-            NsmPage::format(&layout, 1, 2),
-        );
-        let as_offsets = |at: usize, mask: u8| -> Vec<usize> {
-            (0..8)
-                .filter(|j| mask & (1 << j) != 0)
-                .map(|j| at + j)
-                .collect()
-        };
+        let as_offsets = |at: usize, mask: u8| -> Vec<usize> { mask_offsets(at, mask).collect() };
         for _ in 0..20_000 {
             // Values near the old ones as well as random ones: single-byte changes are common.
             let at = HEADER_BYTES + rng.below(400) as usize;

@@ -211,13 +211,8 @@ impl IpaStore {
             self.dirty_frames += usize::from(frame.track_masks(&self.layout, &body, &meta));
             let lba = frame.lba;
             self.index.insert(key, (lba, slot));
-            self.counters.transactions += 1;
-            let bytes = body
-                .iter()
-                .chain(&meta)
-                .map(|&(_, m)| m.count_ones() as usize)
-                .sum();
-            self.emit(PageEvent::Change { lba, bytes });
+            let bytes = body.iter().chain(&meta).map(|&(_, m)| m.count_ones());
+            self.count_change(lba, bytes.sum::<u32>() as usize);
         }
         (self.scratch.body_masks, self.scratch.meta_masks) = (body, meta);
         slot.map(|_| ())
@@ -247,10 +242,9 @@ impl IpaStore {
         self.dirty_frames += usize::from(frame.track(&self.layout, &changed));
         let lba = frame.lba;
         self.index.insert(key, (lba, slot));
-        self.counters.transactions += 1;
         let bytes = changed.len();
         self.scratch.changed = changed;
-        self.emit(PageEvent::Change { lba, bytes });
+        self.count_change(lba, bytes);
         Ok(())
     }
 
@@ -292,10 +286,8 @@ impl IpaStore {
             let meta = frame.page.set_lsn_mask(lsn);
             let became_dirty = frame.track_update(&self.layout, (at, body), meta);
             self.dirty_frames += usize::from(became_dirty);
-            self.counters.transactions += 1;
-            let bytes = (body.count_ones() + meta.count_ones()) as usize;
             let lba = frame.lba;
-            self.emit(PageEvent::Change { lba, bytes });
+            self.count_change(lba, (body.count_ones() + meta.count_ones()) as usize);
             return;
         }
         let mut changed = std::mem::take(&mut self.scratch.changed);
@@ -303,9 +295,14 @@ impl IpaStore {
         frame.page.set_u32_at_into(at, value, &mut changed);
         frame.page.set_lsn_into(lsn, &mut changed);
         self.dirty_frames += usize::from(frame.track(&self.layout, &changed));
-        self.counters.transactions += 1;
         let (lba, bytes) = (frame.lba, changed.len());
         self.scratch.changed = changed;
+        self.count_change(lba, bytes);
+    }
+
+    /// A transaction's page change is done: counted, and traced with the bytes it changed.
+    fn count_change(&mut self, lba: u32, bytes: usize) {
+        self.counters.transactions += 1;
         self.emit(PageEvent::Change { lba, bytes });
     }
 
