@@ -1,11 +1,9 @@
 //! The JSON plumbing every lab's scenario edits share (pure): recognise an object, parse a
 //! scenario of one lab, and reach (or create) one of its sections.
 
-export type JsonObject = Record<string, unknown>;
+import { isObject, type JsonObject } from "./guards";
 
-export function isObject(value: unknown): value is JsonObject {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
+export { isObject, type JsonObject } from "./guards";
 
 /** The scenario document if it is a JSON object of lab `lab`; otherwise throws `notLab`. */
 export function parseLabScenario(json: string, lab: string, notLab: string): JsonObject {

@@ -3,16 +3,9 @@
 //! that lacks a field falls back to the generic view instead of drawing nonsense.
 
 import type { FdtreeInfo, FdtreeMeta } from "./payload.gen";
+import { isObject, hasNumbers } from "../guards";
 
 export type * from "./payload.gen";
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-
-function hasNumbers(value: Record<string, unknown>, keys: readonly string[]): boolean {
-  return keys.every((k) => typeof value[k] === "number");
-}
 
 function levelOk(value: unknown): boolean {
   return (

@@ -3,6 +3,7 @@
 //! that lacks a field falls back to the generic view instead of drawing nonsense.
 
 import type { HddInfo, HddMeta, Zone } from "./payload.gen";
+import { isObject, hasNumbers } from "../guards";
 
 export type * from "./payload.gen";
 export type HddZone = Zone;
@@ -16,14 +17,6 @@ export interface SourcedConstant {
   tag: string;
   source?: string;
   formula?: string;
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-
-function hasNumbers(value: Record<string, unknown>, keys: readonly string[]): boolean {
-  return keys.every((k) => typeof value[k] === "number");
 }
 
 export function parseHddMeta(meta: unknown): HddMeta | null {

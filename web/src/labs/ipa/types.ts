@@ -3,16 +3,9 @@
 //! lacks a field falls back to the generic view instead of drawing nonsense.
 
 import type { IpaInfo, IpaMeta } from "./payload.gen";
+import { isObject, hasNumbers } from "../guards";
 
 export type * from "./payload.gen";
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-
-function hasNumbers(value: unknown, keys: readonly string[]): boolean {
-  return isObject(value) && keys.every((k) => typeof value[k] === "number");
-}
 
 const LAYOUT = ["page_bytes", "header_bytes", "area_start", "record_bytes", "n", "m", "v", "space_overhead_percent"];
 const COUNTERS = ["transactions", "host_writes", "appends", "out_of_place_writes", "new_page_writes", "page_fetches", "gc_migrations", "erases", "write_amplification", "read_amplification", "ipa_percent"];

@@ -3,16 +3,9 @@
 //! that lacks a field falls back to the generic view instead of drawing nonsense.
 
 import type { LayoutsInfo, LayoutsMeta } from "./payload.gen";
+import { isObject, hasNumbers } from "../guards";
 
 export type * from "./payload.gen";
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-
-function hasNumbers(value: Record<string, unknown>, keys: readonly string[]): boolean {
-  return keys.every((k) => typeof value[k] === "number");
-}
 
 /** The view meta if it has the shape this view draws, else null. */
 export function parseLayoutsMeta(meta: unknown): LayoutsMeta | null {

@@ -4,20 +4,13 @@
 //! integer nanoseconds from the core.
 
 import type { ConstantPayload, MasmInfo, MasmMeta, TheoremPlan } from "./payload.gen";
+import { isObject, hasNumbers } from "../guards";
 
 export type * from "./payload.gen";
 export type MasmConstant = ConstantPayload;
 
 /** The part of `MasmInfo` the sources card needs (all a parse of an older core can promise). */
 export type MasmSources = Pick<MasmInfo, "constants" | "theorem">;
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-
-function hasNumbers(value: Record<string, unknown>, keys: readonly string[]): boolean {
-  return keys.every((k) => typeof value[k] === "number");
-}
 
 function isInterval(value: unknown): boolean {
   return isObject(value) && hasNumbers(value, ["start_ns", "end_ns"]);

@@ -3,17 +3,10 @@
 //! that lacks a field falls back to the generic view instead of drawing nonsense.
 
 import type { ConstantPayload, NandInfo, NandMeta } from "./payload.gen";
+import { isObject, hasNumbers } from "../guards";
 
 export type * from "./payload.gen";
 export type NandConstant = ConstantPayload;
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-
-function hasNumbers(value: Record<string, unknown>, keys: readonly string[]): boolean {
-  return keys.every((k) => typeof value[k] === "number");
-}
 
 export function parseNandMeta(meta: unknown): NandMeta | null {
   if (!isObject(meta)) return null;

@@ -3,17 +3,10 @@
 //! lacks a field falls back to the generic view instead of drawing nonsense.
 
 import type { ConstantPayload, SsdInfo, SsdMeta } from "./payload.gen";
+import { isObject, hasNumbers } from "../guards";
 
 export type * from "./payload.gen";
 export type SsdConstant = ConstantPayload;
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-
-function hasNumbers(value: Record<string, unknown>, keys: readonly string[]): boolean {
-  return keys.every((k) => typeof value[k] === "number");
-}
 
 const GEOMETRY_KEYS = ["channels", "dies_per_channel", "planes_per_die", "blocks_per_plane", "pages_per_block", "dies", "blocks", "physical_pages", "logical_pages", "over_provisioning"] as const;
 
