@@ -2,6 +2,7 @@
 import { extent, max } from "d3-array";
 import { scaleLinear } from "d3-scale";
 import { area, line } from "d3-shape";
+import { YGrid } from "./YGrid";
 
 interface Props {
   xs: ArrayLike<number>;
@@ -46,14 +47,7 @@ export function LineChart({ xs, ys, width, height, formatX, formatY, emptyText, 
     .y1((p) => y(p[1]));
   return (
     <svg width={width} height={height} className="chart" role="img" aria-label="line chart">
-      {y.ticks(3).map((t) => (
-        <g key={t} transform={`translate(0,${y(t)})`}>
-          <line x1={M.left} x2={width - M.right} className="chart-grid" />
-          <text x={M.left - 6} dy="0.32em" textAnchor="end" className="chart-tick">
-            {formatY(t)}
-          </text>
-        </g>
-      ))}
+      <YGrid ticks={y.ticks(3)} y={y} left={M.left} right={width - M.right} format={formatY} />
       <path d={fill(points) ?? ""} className="chart-area" />
       <path d={path(points) ?? ""} className="chart-line" />
       {cursorX !== undefined && cursorX >= (x.domain()[0] ?? 0) && cursorX <= (x.domain()[1] ?? 0) && (

@@ -6,6 +6,7 @@ import { formatNumber } from "../format/units";
 import { readableCitations } from "../format/citations";
 import type { FigureData } from "../sim/types";
 import { FIGURE_MARGIN, figureGeometry, formatTick } from "./figureLayout";
+import { YGrid } from "../charts/YGrid";
 
 const WIDTH = 620;
 const HEIGHT = 300;
@@ -39,14 +40,7 @@ export function FigureChart({ figure }: { figure: FigureData }) {
         role="img"
         aria-labelledby={titleId}
       >
-        {g.yTicks.map((t) => (
-          <g key={`y${t}`} transform={`translate(0,${g.y(t)})`}>
-            <line x1={FIGURE_MARGIN.left} x2={WIDTH - FIGURE_MARGIN.right} className="chart-grid" />
-            <text x={FIGURE_MARGIN.left - 6} dy="0.32em" textAnchor="end" className="chart-tick">
-              {formatTick(t, figure.y.unit)}
-            </text>
-          </g>
-        ))}
+        <YGrid ticks={g.yTicks} y={g.y} left={FIGURE_MARGIN.left} right={WIDTH - FIGURE_MARGIN.right} format={(t) => formatTick(t, figure.y.unit)} />
         <line x1={FIGURE_MARGIN.left} x2={WIDTH - FIGURE_MARGIN.right} y1={plotBottom} y2={plotBottom} className="chart-axis" />
         {g.xTicks.map((t) => (
           <text key={`x${t}`} x={g.x(t)} y={plotBottom + 16} textAnchor="middle" className="chart-tick">

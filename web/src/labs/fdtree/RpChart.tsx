@@ -3,7 +3,8 @@
 // lab's own run and, with shared domains, for each scheme of the compare view.
 import { scaleLinear, scaleLog } from "d3-scale";
 import { line } from "d3-shape";
-import { TimeTicks, YGrid } from "./Axes";
+import { YGrid } from "../../charts/YGrid";
+import { TimeTicks } from "./TimeTicks";
 import { formatNs } from "../../format/units";
 import { runningMax, type RpPoint } from "./layout";
 import { KIND_COLORS, KIND_NAMES } from "./palette";
@@ -56,7 +57,7 @@ export function RpChart({ points, merges, domain, width, height, label, testId }
           <title>{`merge ${formatNs(m.start_ns)} → ${formatNs(m.end_ns)}`}</title>
         </rect>
       ))}
-      <YGrid ticks={yTicks} y={y} m={M} width={width} format={formatNs} />
+      <YGrid ticks={yTicks} y={y} left={M.left} right={width - M.right} format={formatNs} />
       <TimeTicks x={x} m={M} width={width} height={height} format={formatNs} />
       {points.map((p, i) => (
         <circle key={i} cx={x(p.endNs)} cy={y(Math.max(p.rpNs, domain.minRpNs))} r={2.2} fill={KIND_COLORS[p.kind] ?? "#888"} opacity={0.75}>

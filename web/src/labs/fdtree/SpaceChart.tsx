@@ -2,7 +2,8 @@
 // merge ends (the bumps), FD+FC reclaims them behind the wavefront (a flatter line).
 import { scaleLinear } from "d3-scale";
 import { line } from "d3-shape";
-import { TimeTicks, YGrid } from "./Axes";
+import { YGrid } from "../../charts/YGrid";
+import { TimeTicks } from "./TimeTicks";
 import { formatNs, formatNumber } from "../../format/units";
 
 const M = { top: 10, right: 70, bottom: 24, left: 46 };
@@ -32,7 +33,7 @@ export function SpaceChart({ lines, endNs, width, height }: { lines: readonly Sp
   }
   return (
     <svg width={width} height={height} className="chart" role="img" aria-label="live blocks over time">
-      <YGrid ticks={y.ticks(4)} y={y} m={M} width={width} format={formatNumber} />
+      <YGrid ticks={y.ticks(4)} y={y} left={M.left} right={width - M.right} format={formatNumber} />
       <TimeTicks x={x} m={M} width={width} height={height} format={formatNs} />
       {lines.map((l) => (
         <g key={l.id} data-testid="fd-space-line" data-scheme={l.id}>

@@ -6,6 +6,7 @@ import { line } from "d3-shape";
 import { ChartCard } from "../../charts/ChartCard";
 import { curveTop, devicesToReach, formatRate } from "./layout";
 import type { ThroughputCurve } from "./types";
+import { YGrid } from "../../charts/YGrid";
 
 const M = { top: 14, right: 58, bottom: 28, left: 48 };
 
@@ -36,14 +37,7 @@ function Plot({ curve, width, height, current }: { curve: ThroughputCurve; width
   );
   return (
     <svg width={width} height={height} className="chart" role="img" aria-label="throughput versus number of devices">
-      {y.ticks(4).map((t) => (
-        <g key={t} transform={`translate(0,${y(t)})`}>
-          <line x1={M.left} x2={width - M.right} className="chart-grid" />
-          <text x={M.left - 6} dy="0.32em" textAnchor="end" className="chart-tick">
-            {formatRate(t)}
-          </text>
-        </g>
-      ))}
+      <YGrid ticks={y.ticks(4)} y={y} left={M.left} right={width - M.right} format={formatRate} />
       {curve.flashlogging.map((p) => (
         <text key={p.devices} x={x(p.devices)} y={height - M.bottom + 14} textAnchor="middle" className="chart-tick">
           {p.devices}

@@ -12,6 +12,7 @@ import { useElementSize } from "../../hooks/useElementSize";
 import { countText, crossoverX, paperMarkers, percent, sweepLines, type Point } from "./chart";
 import { COLUMN_COLOR, PAPER_COLOR, PAX_COLOR, ROW_COLOR } from "./palette";
 import type { LayoutsPaperPoint, LayoutsSweepInfo } from "./types";
+import { YGrid } from "../../charts/YGrid";
 
 interface Props {
   sweep: LayoutsSweepInfo | null;
@@ -97,14 +98,7 @@ function Plot({ sweep, width, height, crossovers, scenarioFraction }: PlotProps)
   const bottom = y(0);
   return (
     <svg width={width} height={height} className="chart" role="img" aria-label="time versus projectivity">
-      {y.ticks(4).map((t) => (
-        <g key={t} transform={`translate(0,${y(t)})`}>
-          <line x1={M.left} x2={width - M.right} className="chart-grid" />
-          <text x={M.left - 6} dy="0.32em" textAnchor="end" className="chart-tick">
-            {formatNs(t * 1e9)}
-          </text>
-        </g>
-      ))}
+      <YGrid ticks={y.ticks(4)} y={y} left={M.left} right={width - M.right} format={(t) => formatNs(t * 1e9)} />
       {crossovers.map((p) => (
         <g key={p.id} data-testid="layouts-paper-marker">
           <rect x={x(Math.max(0, (p.fraction ?? 0) - 0.07))} width={x(0.14) - x(0)} y={M.top} height={Math.max(0, bottom - M.top)} fill={PAPER_COLOR} opacity={0.1} />

@@ -10,6 +10,7 @@ import { formatNs, formatNumber } from "../../format/units";
 import { columnFractions, orderedSummaries, ratioToMasm, scanLines, sharedScans, sharedTop, type SchemeLine, type SummaryColumn } from "./compare";
 import { SCHEMES, schemeStyle } from "./palette";
 import type { SchemeId, SchemeSummary } from "./types";
+import { YGrid } from "../../charts/YGrid";
 
 interface Props {
   compare: SchemeSummary[];
@@ -49,14 +50,7 @@ function ScanTimesChart({ lines, width, height }: { lines: SchemeLine[]; width: 
   const xTicks = x.ticks(Math.min(scans, 8)).filter((t) => Number.isInteger(t));
   return (
     <svg width={width} height={height} className="chart" role="img" aria-label="scan time per scan for each scheme, shared axes">
-      {y.ticks(4).map((t) => (
-        <g key={t} transform={`translate(0,${y(t)})`}>
-          <line x1={M.left} x2={width - M.right} className="chart-grid" />
-          <text x={M.left - 6} dy="0.32em" textAnchor="end" className="chart-tick">
-            {formatNs(t)}
-          </text>
-        </g>
-      ))}
+      <YGrid ticks={y.ticks(4)} y={y} left={M.left} right={width - M.right} format={formatNs} />
       <line x1={M.left} x2={width - M.right} y1={y(0)} y2={y(0)} className="chart-axis" />
       {xTicks.map((t) => (
         <text key={t} x={x(t)} y={height - M.bottom + 16} textAnchor="middle" className="chart-tick">

@@ -9,6 +9,7 @@ import { ChartCard } from "../../charts/ChartCard";
 import { formatNumber } from "../../format/units";
 import { WRITE_COUNT_COLORS as BAR_COLORS } from "./palette";
 import type { MasmWrites } from "./types";
+import { YGrid } from "../../charts/YGrid";
 
 const BAR_LABELS = ["written once", "twice", "3 or more"] as const;
 
@@ -81,14 +82,7 @@ export const WritesOverTime = memo(function WritesOverTime({ points, theorem, up
         const last = points[points.length - 1];
         return (
           <svg width={width} height={height} className="chart" role="img" aria-label="mean SSD writes per flushed record over the updates so far">
-            {y.ticks(3).map((t) => (
-              <g key={t} transform={`translate(0,${y(t)})`}>
-                <line x1={M.left} x2={width - M.right} className="chart-grid" />
-                <text x={M.left - 6} dy="0.32em" textAnchor="end" className="chart-tick">
-                  {formatNumber(t)}
-                </text>
-              </g>
-            ))}
+            <YGrid ticks={y.ticks(3)} y={y} left={M.left} right={width - M.right} format={formatNumber} />
             {theorem !== null && (
               <g className="masm-reference">
                 <line x1={M.left} x2={width - M.right} y1={y(theorem)} y2={y(theorem)} />

@@ -4,6 +4,7 @@
 import { scaleLinear, scaleLog } from "d3-scale";
 import { line } from "d3-shape";
 import { formatNumber } from "../../format/units";
+import { YGrid } from "../../charts/YGrid";
 
 interface Props {
   width: number;
@@ -62,14 +63,7 @@ export function RberChart({ width, height, modelPe, model, measuredPe, measured,
   const xTicks = x.ticks(width < 320 ? 3 : 4);
   return (
     <svg width={width} height={height} className="chart nand-rber" role="img" aria-label="raw bit error rate against P/E cycles">
-      {ticks.map((t) => (
-        <g key={t} transform={`translate(0,${y(t)})`}>
-          <line x1={M.left} x2={width - M.right} className="chart-grid" />
-          <text x={M.left - 6} dy="0.32em" textAnchor="end" className="chart-tick">
-            {formatRate(t)}
-          </text>
-        </g>
-      ))}
+      <YGrid ticks={ticks} y={y} left={M.left} right={width - M.right} format={formatRate} />
       <text x={M.left - 6} y={zeroY} dy="0.32em" textAnchor="end" className="chart-tick">
         0
       </text>

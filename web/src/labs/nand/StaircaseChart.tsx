@@ -7,6 +7,7 @@ import { line } from "d3-shape";
 import { formatNumber } from "../../format/units";
 import { LOCKED_COLOR, PROGRAMMING_COLOR } from "./palette";
 import { staircasePoints, type LoopCounts, type StaircaseDomain } from "./staircase";
+import { YGrid } from "../../charts/YGrid";
 
 export interface VerifyMark {
   name: string;
@@ -62,14 +63,7 @@ export function StaircaseChart({ width, height, staircase, domain, maxLoops, his
   const loopTicks = [1, ...x.ticks(5).filter((t) => t >= 5 && Number.isInteger(t) && t <= maxLoops)];
   return (
     <svg width={width} height={height} className="chart nand-stair" role="img" aria-label={`Vpgm staircase: ${n} pulses`}>
-      {y.ticks(4).map((t) => (
-        <g key={t} transform={`translate(0,${y(t)})`}>
-          <line x1={M.left} x2={width - M.right} className="chart-grid" />
-          <text x={M.left - 6} dy="0.32em" textAnchor="end" className="chart-tick">
-            {formatNumber(t)}
-          </text>
-        </g>
-      ))}
+      <YGrid ticks={y.ticks(4)} y={y} left={M.left} right={width - M.right} format={formatNumber} />
       <text x={M.left - 6} y={M.top - 1} textAnchor="end" className="stair-unit">
         V
       </text>

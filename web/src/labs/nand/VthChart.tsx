@@ -12,6 +12,7 @@ import type { NandSeries } from "./series";
 import { stackedHeights, stackedRects, stateTotals } from "./series";
 import type { NandMeta } from "./types";
 import { vthAxis } from "./vthAxis";
+import { YGrid } from "../../charts/YGrid";
 
 interface Props {
   meta: NandMeta;
@@ -108,14 +109,7 @@ export const VthChart = memo(function VthChart({ meta, series, colors, identity,
                 </g>
               ))}
               {/* Count axis. */}
-              {y.ticks(2).map((t) => (
-                <g key={t} transform={`translate(0,${y(t)})`}>
-                  <line x1={M.left} x2={width - M.right} className="chart-grid" />
-                  <text x={M.left - 6} dy="0.32em" textAnchor="end" className="chart-tick">
-                    {formatNumber(t)}
-                  </text>
-                </g>
-              ))}
+              <YGrid ticks={y.ticks(2)} y={y} left={M.left} right={width - M.right} format={formatNumber} />
               {/* The histogram, stacked by state. */}
               {rects.map((stateRects, s) =>
                 stateRects.length === 0 ? null : (

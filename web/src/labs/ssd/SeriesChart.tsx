@@ -6,6 +6,7 @@ import { max } from "d3-array";
 import { scaleLinear } from "d3-scale";
 import { line } from "d3-shape";
 import { formatNs } from "../../format/units";
+import { YGrid } from "../../charts/YGrid";
 
 export type Point = [number, number];
 
@@ -66,14 +67,7 @@ export function SeriesChart({ main, faint = [], clipFaint = false, width, height
           <rect x={M.left} y={M.top - 2} width={Math.max(0, width - M.left - M.right)} height={Math.max(0, height - M.top - M.bottom + 2)} />
         </clipPath>
       </defs>
-      {y.ticks(3).map((t) => (
-        <g key={t} transform={`translate(0,${y(t)})`}>
-          <line x1={M.left} x2={width - M.right} className="chart-grid" />
-          <text x={M.left - 6} dy="0.32em" textAnchor="end" className="chart-tick">
-            {formatY(t)}
-          </text>
-        </g>
-      ))}
+      <YGrid ticks={y.ticks(3)} y={y} left={M.left} right={width - M.right} format={formatY} />
       {faint.length > 1 && (
         <path d={path([...faint]) ?? ""} fill="none" stroke={color} strokeOpacity={0.35} strokeWidth={1.25} clipPath={`url(#${clipId})`} />
       )}
