@@ -18,14 +18,14 @@ import { SCHEME_COLORS, SCHEME_LABELS } from "./palette";
 import { RpChart, rpDomain } from "./RpChart";
 import { SpaceChart } from "./SpaceChart";
 import { parseFdtreeMeta } from "./types";
+import { ViewTabs, type ViewTab } from "../../components/ViewTabs";
 import "./fdtree.css";
 
-type Tab = "lab" | "compare";
 const SCHEMES = ["xm", "ds", "fc", "li", "btree"] as const;
 
 export function FdtreeView(props: LabViewProps) {
   const { snapshot, panelSnapshot } = props;
-  const [tab, setTab] = useState<Tab>("lab");
+  const [tab, setTab] = useState<ViewTab>("lab");
   const meta = useMemo(() => parseFdtreeMeta(snapshot.viewMeta.meta), [snapshot]);
   const charts = useMemo(() => {
     const get = (name: string) => viewSeries(panelSnapshot.view, panelSnapshot.viewMeta, name);
@@ -39,7 +39,7 @@ export function FdtreeView(props: LabViewProps) {
   }, [panelSnapshot]);
   if (!meta) return <GenericView {...props} />;
   const comparing = meta.compare !== null && meta.compare.length > 0;
-  const shown: Tab = comparing ? tab : "lab";
+  const shown: ViewTab = comparing ? tab : "lab";
   const nowNs = snapshot.state.simTimeNs;
   const domain = rpDomain([charts.points], nowNs);
   const schemeLabel = SCHEME_LABELS[meta.scheme] ?? meta.scheme;
@@ -49,22 +49,13 @@ export function FdtreeView(props: LabViewProps) {
         <span className="fd-config" data-testid="fd-config">
           {`${schemeLabel} · β = ${meta.beta}, γ = ${meta.gamma}, κ0 = ${meta.kappa0} blocks`}
         </span>
-        <div className="fd-tabs" role="tablist" aria-label="view">
-          <button type="button" role="tab" aria-selected={shown === "lab"} data-testid="fd-tab-lab" onClick={() => setTab("lab")}>
-            Lab
-          </button>
-          <button
-            type="button"
-            role="tab"
-            aria-selected={shown === "compare"}
-            data-testid="fd-tab-compare"
-            disabled={!comparing}
-            title={comparing ? "FD+XM, FD+DS, FD+FC, the FD-tree of Li et al. and a B+tree on the same stream" : "Scenarios with params.compare run the three schemes and the two baselines"}
-            onClick={() => setTab("compare")}
-          >
-            Compare
-          </button>
-        </div>
+        <ViewTabs
+          shown={shown}
+          onSelect={setTab}
+          comparing={comparing}
+          compareTitle={comparing ? "FD+XM, FD+DS, FD+FC, the FD-tree of Li et al. and a B+tree on the same stream" : "Scenarios with params.compare run the three schemes and the two baselines"}
+          testIdPrefix="fd"
+        />
       </div>
       {shown === "compare" && meta.compare ? (
         <CompareView rows={meta.compare} rp={charts.rp} space={charts.cmpSpace} />

@@ -12,19 +12,18 @@ import { PageMap } from "./PageMap";
 import { readIpaSeries } from "./series";
 import { TuningCard } from "./TuningCard";
 import { parseIpaInfo, parseIpaMeta } from "./types";
+import { ViewTabs, type ViewTab } from "../../components/ViewTabs";
 import "./ipa.css";
-
-type Tab = "lab" | "compare";
 
 export function IpaView(props: LabViewProps) {
   const { snapshot, info } = props;
-  const [tab, setTab] = useState<Tab>("lab");
+  const [tab, setTab] = useState<ViewTab>("lab");
   const meta = useMemo(() => parseIpaMeta(snapshot.viewMeta.meta), [snapshot]);
   const series = useMemo(() => readIpaSeries(snapshot), [snapshot]);
   const ipaInfo = useMemo(() => parseIpaInfo(info.lab_info), [info]);
   if (!meta) return <GenericView {...props} />;
   const comparing = meta.compare !== null;
-  const shown: Tab = comparing ? tab : "lab";
+  const shown: ViewTab = comparing ? tab : "lab";
   return (
     <div className="ipa-view" data-testid="ipa-view" data-tab={shown}>
       <div className="ipa-topbar">
@@ -37,14 +36,13 @@ export function IpaView(props: LabViewProps) {
             </span>
           )}
         </div>
-        <div className="ipa-tabs" role="tablist" aria-label="view">
-          <button type="button" role="tab" aria-selected={shown === "lab"} data-testid="ipa-tab-lab" onClick={() => setTab("lab")}>
-            Lab
-          </button>
-          <button type="button" role="tab" aria-selected={shown === "compare"} data-testid="ipa-tab-compare" disabled={!comparing} title={comparing ? "out-of-place, IPL and IPA on the same transactions" : "set params.compare to run the baselines too"} onClick={() => setTab("compare")}>
-            Compare
-          </button>
-        </div>
+        <ViewTabs
+          shown={shown}
+          onSelect={setTab}
+          comparing={comparing}
+          compareTitle={comparing ? "out-of-place, IPL and IPA on the same transactions" : "set params.compare to run the baselines too"}
+          testIdPrefix="ipa"
+        />
       </div>
       {shown === "compare" && meta.compare ? (
         <CompareView sides={meta.compare} blocks={meta.blocks} ipaState={series.pageState} ipaErases={series.eraseCounts} oopState={series.oopPageState} oopErases={series.oopEraseCounts} />

@@ -19,15 +19,15 @@ import { decodeDeviceOps, pairsToPoints, readMasmSeries } from "./series";
 import { parseMasmMeta } from "./types";
 import { useScenarioEdit } from "../useScenarioEdit";
 import { WritesHistogram, WritesOverTime } from "./WritesPanels";
+import { ViewTabs, type ViewTab } from "../../components/ViewTabs";
 import "./masm.css";
 
-type Tab = "lab" | "compare";
 
 export function MasmView(props: LabViewProps) {
   const { snapshot, panelSnapshot, clockNs } = props;
   const { scenario, status } = useSessionState();
   const editor = useScenarioEdit();
-  const [tab, setTab] = useState<Tab>("lab");
+  const [tab, setTab] = useState<ViewTab>("lab");
   const meta = useMemo(() => parseMasmMeta(snapshot.viewMeta.meta), [snapshot]);
   const series = useMemo(() => readMasmSeries(snapshot), [snapshot]);
   const panelMeta = useMemo(() => parseMasmMeta(panelSnapshot.viewMeta.meta), [panelSnapshot]);
@@ -40,27 +40,18 @@ export function MasmView(props: LabViewProps) {
   const timeNs = Math.max(clockNs, meta.now_ns);
   const charts = panelMeta ?? meta;
   const comparing = meta.compare !== null;
-  const shown: Tab = comparing ? tab : "lab";
+  const shown: ViewTab = comparing ? tab : "lab";
   return (
     <div className="masm-view" data-testid="masm-view" data-tab={shown}>
       <div className="masm-topbar">
         {scenario && <MasmControls json={scenario.json} keySpace={meta.key_space} editor={editor} disabled={status !== "ready"} />}
-        <div className="masm-tabs" role="tablist" aria-label="view">
-          <button type="button" role="tab" aria-selected={shown === "lab"} data-testid="masm-tab-lab" onClick={() => setTab("lab")}>
-            Lab
-          </button>
-          <button
-            type="button"
-            role="tab"
-            aria-selected={shown === "compare"}
-            data-testid="masm-tab-compare"
-            disabled={!comparing}
-            title={comparing ? "MaSM, in-place, IU and LSM on the same ops" : "Tick \u201ccompare schemes\u201d to run the baselines too"}
-            onClick={() => setTab("compare")}
-          >
-            Compare
-          </button>
-        </div>
+        <ViewTabs
+          shown={shown}
+          onSelect={setTab}
+          comparing={comparing}
+          compareTitle={comparing ? "MaSM, in-place, IU and LSM on the same ops" : "Tick \u201ccompare schemes\u201d to run the baselines too"}
+          testIdPrefix="masm"
+        />
       </div>
       {shown === "compare" && meta.compare ? (
         <CompareView compare={meta.compare} scanNs={series.scanNs} />
