@@ -5,6 +5,7 @@ import { createRoot } from "react-dom/client";
 import { App } from "./App";
 import { AppController } from "./app/controller";
 import { AppContext } from "./app/context";
+import { SessionContext } from "./app/sessionContext";
 import { LabSession } from "./app/session";
 import { installTestApi } from "./app/testApi";
 import { startTheme } from "./app/theme";
@@ -27,7 +28,9 @@ if (!container) throw new Error("index.html has no #root element");
 createRoot(container).render(
   <StrictMode>
     <AppContext.Provider value={app}>
-      <App />
+      <SessionContext.Provider value={session}>
+        <App />
+      </SessionContext.Provider>
     </AppContext.Provider>
   </StrictMode>,
 );

@@ -1,6 +1,7 @@
 // Messages that interrupt: a rejected scenario, a broken share link, a crashed simulation.
 import type { ReactNode } from "react";
-import { useApp, useAppState, useSessionState } from "../app/context";
+import { useApp, useAppState } from "../app/context";
+import { useSessionState } from "../app/sessionContext";
 import { readableCitations } from "../format/citations";
 
 /** A dismissible message: a tone, a role for assistive technology, and its body. */

@@ -1,7 +1,7 @@
 // Shown when the core has been working on one request for more than 0.5 s: what it is doing,
 // the steps taken so far, the time elapsed, and a Cancel that brings the previous state back.
 import { useEffect, useState, useSyncExternalStore } from "react";
-import { useSession } from "../app/context";
+import { useSession } from "../app/sessionContext";
 import { describeBusy } from "../sim/busy";
 
 /** The elapsed time is redrawn this often. */

@@ -1,7 +1,7 @@
 // The event log: the core's recent events narrated, newest first, with step and simulated
 // time. Clicking a line goes to its step.
 import { memo, type KeyboardEvent } from "react";
-import { usePanelFrame, useSession } from "../app/context";
+import { usePanelFrame, useSession } from "../app/sessionContext";
 import { formatNs, formatNumber } from "../format/units";
 import type { DecodedEvent } from "../sim/events";
 import { Glossed } from "./Glossed";

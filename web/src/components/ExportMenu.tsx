@@ -1,7 +1,7 @@
 // "Export": the current view as SVG or PNG, the metrics now and every metric's series as CSV,
 // and the scenario as JSON. Files are made in the page and downloaded; nothing leaves the browser.
 import { useState } from "react";
-import { usePanelFrame, useSessionState } from "../app/context";
+import { usePanelFrame, useSessionState } from "../app/sessionContext";
 import { metricsCsv, seriesCsv } from "../export/csv";
 import { stageSvg, svgToPng } from "../export/viewImage";
 

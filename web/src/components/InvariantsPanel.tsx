@@ -1,6 +1,6 @@
 // Live invariants: every invariant of the run with its status after the current step, how often
 // it was checked, and for a failure the explanation and a button that goes to the failing step.
-import { usePanelFrame, useSession, useSessionState } from "../app/context";
+import { usePanelFrame, useSession, useSessionState } from "../app/sessionContext";
 import { formatNumber, humanizeName } from "../format/units";
 import type { InvariantReport } from "../sim/types";
 import { CheckIcon, CrossIcon, PendingIcon } from "./icons";

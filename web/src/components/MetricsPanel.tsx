@@ -1,7 +1,7 @@
 // Metrics of the current step: label, value with its unit, and a sparkline over the whole run
 // (sampled at load; the dot is now). A lab names its key metrics; the rest are one click away.
 import { useState } from "react";
-import { usePanelFrame, useSessionState } from "../app/context";
+import { usePanelFrame, useSessionState } from "../app/sessionContext";
 import { Sparkline } from "../charts/Sparkline";
 import { formatWithUnit } from "../format/units";
 import type { MetricDetail } from "../sim/types";

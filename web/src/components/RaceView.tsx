@@ -3,7 +3,7 @@
 // step, scrub: the other side follows (race/follower.ts).
 import { useEffect, useState, useSyncExternalStore } from "react";
 import { Store } from "../app/store";
-import { useClock, useFrame, usePanelFrame, useSessionState } from "../app/context";
+import { useClock, useFrame, usePanelFrame, useSessionState } from "../app/sessionContext";
 import { formatNs, formatWithUnit } from "../format/units";
 import type { LabEntry } from "../labs/registry";
 import type { BundledScenario } from "../labs/scenarios";

@@ -1,6 +1,7 @@
 // The scenario picker: the lab's bundled course scenarios, plus the current one when it came
 // from a file, a link or the API.
-import { useApp, useSessionState } from "../app/context";
+import { useApp } from "../app/context";
+import { useSessionState } from "../app/sessionContext";
 import { scenariosFor } from "../labs/scenarios";
 
 const CUSTOM = "__current__";

@@ -1,7 +1,7 @@
 // The timeline: play/pause, step back/forward, a scrubber over every step, the speed, and the
 // current step and simulated time. Playback and keyboard shortcuts drive the same session.
 import { useMemo, useState } from "react";
-import { useClock, useFrame, useSession, useSessionState } from "../app/context";
+import { useClock, useFrame, useSession, useSessionState } from "../app/sessionContext";
 import { formatNs, formatNumber } from "../format/units";
 import { PauseIcon, PlayIcon, StepBackIcon, StepForwardIcon } from "./icons";
 import { formatSpeed } from "./speed";

@@ -8,7 +8,7 @@
 //! leaves the current one running and shows the message in the load-error banner.
 
 import { useCallback, useMemo, useState } from "react";
-import { useSession } from "../app/context";
+import { useSession } from "../app/sessionContext";
 import { type Landing, landingStep, playsAfterReload } from "./scenarioReload";
 
 export type { Landing } from "./scenarioReload";

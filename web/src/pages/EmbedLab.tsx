@@ -2,7 +2,7 @@
 // bar, only the lab's view, with the timeline and the side panels when asked for. It can autoplay
 // at a chosen speed, and it links back to the full app (same origin, new tab).
 import { useEffect, useRef } from "react";
-import { useFrame, usePanelFrame, useClock, useSession, useSessionState } from "../app/context";
+import { useFrame, usePanelFrame, useClock, useSession, useSessionState } from "../app/sessionContext";
 import { CrashBanner, LinkErrorBanner } from "../components/Banners";
 import { EventLog } from "../components/EventLog";
 import { InvariantsPanel } from "../components/InvariantsPanel";

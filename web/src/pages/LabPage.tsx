@@ -1,7 +1,8 @@
 // A lab page: the title, scenario controls and messages on top; the lab's animated view and the
 // timeline on the left; invariants, metrics, sources and the event log on the right.
 import { useEffect, useState } from "react";
-import { useApp, useAppState, useClock, useFrame, usePanelFrame, useSession, useSessionState, useTour } from "../app/context";
+import { useApp, useAppState, useTour } from "../app/context";
+import { useClock, useFrame, usePanelFrame, useSession, useSessionState } from "../app/sessionContext";
 import { CrashBanner, LinkErrorBanner, LinkNoticeBanner, LoadErrorBanner } from "../components/Banners";
 import { BusyBanner } from "../components/BusyBanner";
 import { EventLog } from "../components/EventLog";

@@ -4,7 +4,7 @@
 // read-ahead streams and the CPU / I/O breakdown. Drawn from the core's view of the current step;
 // the chart from the info the core computed at load.
 import { useMemo } from "react";
-import { useSessionState } from "../../app/context";
+import { useSessionState } from "../../app/sessionContext";
 import { useScenarioEdit } from "../useScenarioEdit";
 import { viewSeries } from "../../sim/types";
 import { GenericView } from "../GenericView";

@@ -6,7 +6,7 @@
 // drawn from the core's view of the current step; positions between steps are interpolated by
 // the display clock between the start and end times the core gives.
 import { useMemo, useState } from "react";
-import { useSessionState } from "../../app/context";
+import { useSessionState } from "../../app/sessionContext";
 import { GenericView } from "../GenericView";
 import type { LabViewProps } from "../LabViewProps";
 import { BufferPanel } from "./BufferPanel";

@@ -4,7 +4,7 @@
 // Everything is drawn from the core's view of the current step: the buttons only add ops to the
 // scenario and reload it.
 import { useMemo, useState } from "react";
-import { useSession, useSessionState } from "../../app/context";
+import { useSession, useSessionState } from "../../app/sessionContext";
 import { decodeEvents, kindTable } from "../../sim/events";
 import { GenericView } from "../GenericView";
 import type { LabViewProps } from "../LabViewProps";

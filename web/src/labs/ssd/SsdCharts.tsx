@@ -2,7 +2,7 @@
 // value so far (bold) over the per-bin values (faint; they spike when a GC burst lands in a bin
 // with few host writes); the y = 1 line marks "every flash program was a host write".
 import { memo } from "react";
-import { useSessionState } from "../../app/context";
+import { useSessionState } from "../../app/sessionContext";
 import { ChartCard } from "../../charts/ChartCard";
 import { formatNs, formatNumber } from "../../format/units";
 import { finitePoints, SeriesChart } from "./SeriesChart";

@@ -3,7 +3,7 @@
 // busy intervals, write amplification and latency over time. Everything is drawn from the core's
 // view of the current step.
 import { useMemo } from "react";
-import { useSessionState } from "../../app/context";
+import { useSessionState } from "../../app/sessionContext";
 import { GenericView } from "../GenericView";
 import type { LabViewProps } from "../LabViewProps";
 import { BlockMap } from "./BlockMap";
