@@ -15,8 +15,6 @@ import "./styles/layout.css";
 import "./styles/panels.css";
 import "./styles/controls.css";
 import "./styles/charts.css";
-import "./styles/hdd-service.css";
-import "./styles/hdd.css";
 import "./styles/provenance.css";
 
 startTheme();

@@ -11,6 +11,8 @@ import { QueueChips } from "./QueueChips";
 import { ServicePanel } from "./ServicePanel";
 import { parseHddInfo, parseHddMeta } from "./types";
 import { formatNumber } from "../../format/units";
+import "./hdd-service.css";
+import "./hdd.css";
 
 export function HddView(props: LabViewProps) {
   const { snapshot, panelSnapshot, info, clockNs } = props;

@@ -21,8 +21,8 @@ import { useScenarioEdit } from "../useScenarioEdit";
 import { VthChart } from "./VthChart";
 import { WearPanel } from "./WearPanel";
 import { WordlineCard } from "./WordlineCard";
-import "../../styles/nand.css";
-import "../../styles/nand-panels.css";
+import "./nand.css";
+import "./nand-panels.css";
 
 const ignore = (): void => undefined;
 

@@ -13,7 +13,7 @@ import { SsdCharts } from "./SsdCharts";
 import { constantValue, parseSsdInfo, parseSsdMeta } from "./types";
 import { useScenarioEdit } from "../useScenarioEdit";
 import { WorkloadControls } from "./WorkloadControls";
-import "../../styles/ssd.css";
+import "./ssd.css";
 
 export function SsdView(props: LabViewProps) {
   const { snapshot, panelSnapshot, info, clockNs } = props;
