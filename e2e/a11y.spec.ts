@@ -2,19 +2,12 @@
 // embedded view) for WCAG A/AA rules, in the light and the dark theme; no serious or critical
 // violation is allowed.
 import AxeBuilder from "@axe-core/playwright";
-import { test, expect, openApp } from "./fixtures";
+import { test, expect, openApp, LAB_IDS } from "./fixtures";
 
 const ROUTES = [
   "#/",
   "#/results",
-  "#/lab/hdd",
-  "#/lab/ssd",
-  "#/lab/nand",
-  "#/lab/masm",
-  "#/lab/fdtree",
-  "#/lab/ipa",
-  "#/lab/layouts",
-  "#/lab/flashlog",
+  ...LAB_IDS.map((lab) => `#/lab/${lab}`),
   "#/lab/ssd?tour=1-why-gc-copies&ts=2",
   "#/lab/fdtree?scenario=wavefront-concurrent-clients&t=120&embed=1",
   "#/lab/hdd?scenario=random-reads-fcfs&t=200&race=random-reads-sstf",

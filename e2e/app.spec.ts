@@ -1,11 +1,14 @@
 // The app loads cleanly, every route opens, and the lab's controls drive the run.
-import { test, expect, api, openApp, type SimState } from "./fixtures";
+import { test, expect, api, openApp, LAB_IDS, type SimState } from "./fixtures";
 
 test("home page loads without console errors and lists every lab", async ({ page, consoleErrors }) => {
   await openApp(page, "#/");
-  for (const lab of ["hdd", "ssd", "nand", "masm", "fdtree", "ipa", "layouts", "flashlog"]) {
+  for (const lab of LAB_IDS) {
     await expect(page.getByTestId(`lab-card-${lab}`)).toBeVisible();
   }
+  // The cards are exactly the labs the specs loop over (the scenario folders), in any order.
+  const cards = await page.locator('[data-testid^="lab-card-"]').evaluateAll((els) => els.map((e) => (e.getAttribute("data-testid") ?? "").replace("lab-card-", "")));
+  expect([...cards].sort()).toEqual([...LAB_IDS].sort());
   expect(consoleErrors).toEqual([]);
 });
 

@@ -1,22 +1,8 @@
 // Same scenario + seed + core version => same trace hash natively (CLI) and in the browser, for
 // every lab: the labs and their files are found by reading `scenarios/`, so a new lab's folder
 // is checked without an edit here. Lab-specific behaviour stays in each lab's own spec.
-import { existsSync, readdirSync } from "node:fs";
-import { test, expect, api, openApp, readScenario, cliRun, repoRoot, type InvariantReport, type SimState } from "./fixtures";
-
-/** Every `scenarios/<lab>/` folder, and its `.json` files, in name order. */
-function scenarioFolders(): { lab: string; files: string[] }[] {
-  return readdirSync(`${repoRoot}/scenarios`, { withFileTypes: true })
-    .filter((entry) => entry.isDirectory())
-    .map((entry) => entry.name)
-    .sort()
-    .map((lab) => ({
-      lab,
-      files: readdirSync(`${repoRoot}/scenarios/${lab}`)
-        .filter((name) => name.endsWith(".json"))
-        .sort(),
-    }));
-}
+import { existsSync } from "node:fs";
+import { test, expect, api, openApp, readScenario, cliRun, repoRoot, scenarioFolders, type InvariantReport, type SimState } from "./fixtures";
 
 const FOLDERS = scenarioFolders();
 

@@ -1,7 +1,7 @@
 // Shared helpers: a page that fails the test on any console error or uncaught exception, and
 // typed access to window.__flashlab (DESIGN §3.3).
 import { execFileSync, spawnSync } from "node:child_process";
-import { readFileSync, existsSync } from "node:fs";
+import { readFileSync, existsSync, readdirSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { test as base, expect, type Page } from "@playwright/test";
 
@@ -38,6 +38,28 @@ export async function openApp(page: Page, hash = "#/"): Promise<void> {
   await page.goto(`./${hash}`);
   await expect(page.locator("body")).toHaveAttribute("data-ready", "true");
 }
+
+/** Every `scenarios/<lab>/` folder, and its `.json` files, in name order. */
+export function scenarioFolders(): { lab: string; files: string[] }[] {
+  return readdirSync(`${repoRoot}/scenarios`, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name)
+    .sort()
+    .map((lab) => ({
+      lab,
+      files: readdirSync(`${repoRoot}/scenarios/${lab}`)
+        .filter((name) => name.endsWith(".json"))
+        .sort(),
+    }));
+}
+
+/**
+ * Every built lab, read from the `scenarios/` folders: each built lab has its course scenarios
+ * there (web/src/labs/registry.test.ts checks that the folders are exactly the registry's
+ * built labs, and app.spec.ts that the home page shows a card for each), so a spec that loops
+ * over LAB_IDS covers a new lab without an edit.
+ */
+export const LAB_IDS: readonly string[] = scenarioFolders().map((f) => f.lab);
 
 export function readScenario(relativePath: string): string {
   return readFileSync(`${repoRoot}/scenarios/${relativePath}`, "utf8");

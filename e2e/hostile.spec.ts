@@ -2,7 +2,7 @@
 // 1. The page sets a Content-Security-Policy that forbids inline script (meta tag injected by
 //    vite.config.ts at build), an inline script really is refused, and every route runs under it
 //    with no violation and no console error.
-// 2. Every route (home, the 8 labs, results, a tour, embed mode) requests nothing from any origin
+// 2. Every route (home, every lab, results, a tour, embed mode) requests nothing from any origin
 //    but the page's own.
 // 3. Hostile scenarios loaded through the scenario-file button and a share link (markup and
 //    script in the title, the file name, field names and values; huge counts; deep nesting;
@@ -10,10 +10,9 @@
 //    dialog opens, no element is injected, no script runs, and the app stays usable.
 import { deflateRawSync } from "node:zlib";
 import { test as base, type Page } from "@playwright/test";
-import { api, expect, openApp, readScenario, test, type SimState } from "./fixtures";
+import { api, expect, LAB_IDS, openApp, readScenario, test, type SimState } from "./fixtures";
 
-const LABS = ["hdd", "ssd", "nand", "masm", "fdtree", "ipa", "layouts", "flashlog"];
-const ROUTES = ["#/", ...LABS.map((lab) => `#/lab/${lab}`), "#/results", "#/lab/ssd?tour=1-why-gc-copies", "#/lab/hdd?embed=1&controls=1&panels=1"];
+const ROUTES = ["#/", ...LAB_IDS.map((lab) => `#/lab/${lab}`), "#/results", "#/lab/ssd?tour=1-why-gc-copies", "#/lab/hdd?embed=1&controls=1&panels=1"];
 
 /** Records CSP violations and whether any injected script ran, from before the page's own code. */
 async function watchPage(page: Page): Promise<{ dialogs: string[] }> {

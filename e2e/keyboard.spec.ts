@@ -1,7 +1,7 @@
 // Keyboard-only use: Space presses the focused button (it does not toggle playback behind the
 // user's back), Escape closes the share popup and returns focus, the event log is one Tab stop
 // with ↑/↓ inside it, and a narrow window keeps a usable timeline scrubber.
-import { test, expect, api, openApp, type SimState } from "./fixtures";
+import { test, expect, api, openApp, LAB_IDS, type SimState } from "./fixtures";
 
 test("space on a focused step button steps once and does not start playback", async ({ page, consoleErrors }) => {
   await openApp(page, "#/lab/hdd");
@@ -41,7 +41,7 @@ test("the event log is a single tab stop and arrow keys move inside it", async (
   expect(consoleErrors).toEqual([]);
 });
 
-for (const lab of ["hdd", "ssd", "nand", "masm"]) {
+for (const lab of LAB_IDS) {
   test(`at 1024 × 768 the ${lab} timeline scrubber is wide enough to use`, async ({ page, consoleErrors }) => {
     await page.setViewportSize({ width: 1024, height: 768 });
     await openApp(page, `#/lab/${lab}`);

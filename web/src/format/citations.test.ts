@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { readableCitations } from "./citations";
+import { LABS } from "../labs/registry";
+import { namedSeeds, paperName, readableCitations } from "./citations";
 
 describe("readableCitations", () => {
   it("names the paper instead of its seed number, keeping the section", () => {
@@ -14,5 +15,12 @@ describe("readableCitations", () => {
   });
   it("leaves text without a seed reference alone", () => {
     expect(readableCitations("Micron datasheet, seed money")).toBe("Micron datasheet, seed money");
+  });
+  it("names the paper of every lab in the registry that reproduces one, and no paper without a lab", () => {
+    const seeds = LABS.flatMap((lab) => (lab.paperSeed === undefined ? [] : [lab.paperSeed]));
+    for (const lab of LABS) {
+      if (lab.paperSeed !== undefined) expect(paperName(lab.paperSeed), `${lab.id}: seed ${lab.paperSeed}`).toBeDefined();
+    }
+    expect([...seeds].sort()).toEqual(namedSeeds());
   });
 });

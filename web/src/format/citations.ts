@@ -11,6 +11,16 @@ const PAPERS: Record<string, string> = {
   "004": "Hardock et al., SIGMOD 2017 (IPA)",
 };
 
+/** The paper of a seed number, if it has one. */
+export function paperName(seed: string): string | undefined {
+  return PAPERS[seed];
+}
+
+/** Every seed number this table names. */
+export function namedSeeds(): string[] {
+  return Object.keys(PAPERS).sort();
+}
+
 /** "seed 004 (Hardock et al., SIGMOD'17) §8.4" or "seed 001 digest" → the paper's name. */
 const SEED = /\bseed (00\d)(?: digest)?(?: \([^)]*\))?/g;
 

@@ -4,7 +4,10 @@
 //   normal vision ≥ 10, each simulated deficiency (protanopia, deuteranopia, tritanopia) ≥ 6,
 //   a washed-out projector ≥ 6.
 // A palette's colours always come with words too (legends, labels); this is the colour half.
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { LABS } from "../labs/registry";
 import { BLOCK_FILL, KIND_COLORS as FD_KIND_COLORS, SCHEME_COLORS as FD_SCHEME_COLORS } from "../labs/fdtree/palette";
 import { PAGE_STATE_COLORS as IPA_PAGE_STATES } from "../labs/ipa/flashGrid";
 import { REGION_COLORS as IPA_REGIONS } from "../labs/ipa/pageMap";
@@ -13,6 +16,15 @@ import { CACHE_KINDS, HDD_KINDS, KIND_COLORS as MASM_KINDS, MEMORY_COLORS, RUN_C
 import { ERASED_COLOR, levelColor } from "../labs/nand/palette";
 import { OP_KINDS, PAGE_COLORS } from "../labs/ssd/palette";
 import { CONDITIONS, closestPair, deltaE2000, linearToLab, simulate } from "./cvd";
+
+/** A colour of the light theme (`styles/theme.css` `:root`), for labs that draw with theme variables. */
+function themeColour(name: string): string {
+  const css = readFileSync(join(__dirname, "../styles/theme.css"), "utf8");
+  const root = css.slice(css.indexOf(":root {"), css.indexOf("}", css.indexOf(":root {")));
+  const hex = new RegExp(`--c-${name}:\\s*(#[0-9a-f]{6})`, "i").exec(root)?.[1];
+  if (!hex) throw new Error(`theme.css :root has no --c-${name} colour`);
+  return hex;
+}
 
 const OKABE = { blue: "#0072b2", orange: "#e69f00", green: "#009e73", vermillion: "#d55e00", purple: "#cc79a7" };
 
@@ -38,6 +50,8 @@ const PALETTES: Record<string, readonly string[]> = {
   "fdtree schemes": Object.values(FD_SCHEME_COLORS),
   "ipa page states": [...IPA_PAGE_STATES],
   "ipa page regions": Object.values(IPA_REGIONS),
+  "flashlog log marks (generated, issued, durable, acked)": ["stroke-mid", "blue", "green", "ink"].map(themeColour),
+  "flashlog append/pack pages (hot, cold)": ["vermillion", "blue"].map(themeColour),
 };
 
 const THRESHOLD = { normal: 10, protanopia: 6, deuteranopia: 6, tritanopia: 6, projector: 6 } as const;
@@ -77,6 +91,11 @@ describe("colour-vision simulation and distance", () => {
 });
 
 describe("palette audit", () => {
+  it("audits at least one palette of every lab in the registry", () => {
+    const missing = LABS.filter((lab) => !Object.keys(PALETTES).some((name) => name.startsWith(`${lab.id} `))).map((lab) => lab.id);
+    expect(missing, `labs without a palette in PALETTES: ${missing.join(", ")}`).toEqual([]);
+  });
+
   it("keeps every categorical palette of every lab distinguishable under CVD and on a washed-out projector", () => {
     const failures = audit(PALETTES);
     expect(failures, failures.join("\n")).toEqual([]);

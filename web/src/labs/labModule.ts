@@ -12,6 +12,11 @@ export interface LabEntry {
   summary: string;
   /** The paper or idea it demonstrates. */
   source: string;
+  /**
+   * The paper's seed number (`shared/seeds/`, "000"…) when the lab reproduces one; the core's
+   * sources cite it as "seed 00N", which `format/citations.ts` names (tested for every lab).
+   */
+  paperSeed?: string;
   available: boolean;
   /** Playback speeds (simulated seconds per wall second) and the default one. */
   speeds: readonly number[];

@@ -17,6 +17,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { BUILT_LABS } from "../labs/registry";
 import { encodeBase64Url } from "./base64url";
 import { decodeShareLink, encodePayload, encodeShareFragment, FIELD_TAG, MAX_SCENARIO_BYTES, type ShareField, type ShareResult } from "./codec";
 
@@ -24,7 +25,8 @@ const SHORT_N = 3000;
 const N = Number(process.env.FLASHLAB_FUZZ_N ?? SHORT_N);
 const BASE_SEED = Number(process.env.FLASHLAB_FUZZ_SEED ?? 14);
 const ANSWER_LIMIT_MS = 1000;
-const LABS = ["hdd", "ssd", "nand", "masm", "fdtree", "ipa", "layouts", "flashlog"];
+/** Every built lab of the one web registry; each has its `scenarios/<lab>/` folder (registry.test.ts). */
+const LABS = BUILT_LABS.map((lab) => lab.entry.id);
 const MARKUP = ['<script>alert(1)</script>', '<img src=x onerror="alert(1)">', "%00", "\u202e", "#/lab/hdd?s="];
 
 /** xorshift32, seeded through one multiply so nearby seeds differ. */

@@ -18,6 +18,7 @@ export const fdtreeLab: LabModule = {
     title: "FD+tree",
     summary: "A flash-friendly index whose merge sweeps a wavefront while clients keep reading and writing.",
     source: "Thonangi, Babu, Yang, A Practical Concurrent Index for Solid-State Drives (CIKM 2012)",
+    paperSeed: "002",
     available: true,
     speeds: FDTREE_SPEEDS,
     defaultSpeed: 0.001,

@@ -12,6 +12,7 @@ export const flashlogLab: LabModule = {
     title: "FlashLogging",
     summary: "Synchronous logging on cheap flash drives, a crash and recovery, and the Append/Pack layout.",
     source: "Athanassoulis et al., Flash in a DBMS: Where and How? (IEEE Data Eng. Bull. 2010)",
+    paperSeed: "003",
     available: true,
     speeds: TIME_SPEEDS,
     defaultSpeed: 0.001,

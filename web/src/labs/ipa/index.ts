@@ -14,6 +14,7 @@ export const ipaLab: LabModule = {
     title: "In-place appends",
     summary: "Write small deltas into a page's still-erased cells instead of rewriting the page.",
     source: "Hardock et al., From In-Place Updates to In-Place Appends (SIGMOD 2017)",
+    paperSeed: "004",
     available: true,
     speeds: IPA_SPEEDS,
     defaultSpeed: 0.001,

@@ -12,6 +12,7 @@ export const layoutsLab: LabModule = {
     title: "Row vs column",
     summary: "Scan a table stored by rows or by columns on a disk and on flash: where the column store stops winning.",
     source: "Revisiting Database Storage Optimizations on Flash",
+    paperSeed: "001",
     available: true,
     speeds: TIME_SPEEDS,
     defaultSpeed: 0.01,

@@ -18,6 +18,7 @@ export const masmLab: LabModule = {
     title: "MaSM",
     summary: "Cache updates on an SSD and merge them into warehouse scans on the fly.",
     source: "Athanassoulis et al., Online Updates on Data Warehouses via Judicious Use of Solid-State Storage (TODS 2015)",
+    paperSeed: "000",
     available: true,
     speeds: MASM_SPEEDS,
     defaultSpeed: 0.01,
