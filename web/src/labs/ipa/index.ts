@@ -4,6 +4,7 @@ import type { LabModule } from "../labModule";
 import { stepDriven } from "../stepDriven";
 import { IpaView } from "./IpaView";
 import { ipaWhatToWatch } from "./narration";
+import { IpaSourcesCard } from "./SourcesCard";
 
 /** A page program is ~200 µs on SLC, so 1/1,000× shows a few flash writes a second. */
 const IPA_SPEEDS = [0.0001, 0.001, 0.01, 0.1, 1, 10] as const;
@@ -21,6 +22,7 @@ export const ipaLab: LabModule = {
   },
   views: {
     View: stepDriven(IpaView),
+    Side: IpaSourcesCard,
     watch: ipaWhatToWatch,
     leavesOut: [
       "No program interference between MLC neighbours and no ECC per delta record.",

@@ -5,6 +5,7 @@ import { TIME_SPEEDS, type LabModule } from "../labModule";
 import { stepDriven } from "../stepDriven";
 import { LayoutsView } from "./LayoutsView";
 import { layoutsWhatToWatch } from "./narration";
+import { LayoutsSourcesCard } from "./SourcesCard";
 
 export const layoutsLab: LabModule = {
   entry: {
@@ -19,6 +20,7 @@ export const layoutsLab: LabModule = {
   },
   views: {
     View: stepDriven(LayoutsView),
+    Side: LayoutsSourcesCard,
     watch: layoutsWhatToWatch,
     leavesOut: [
       "No buffer pool and direct I/O, as in the paper; the CPU model has two fitted costs (calibration points).",
