@@ -58,7 +58,7 @@ test("the GC victim label appears once GC has run", async ({ page, consoleErrors
   // The first GC of this run is at step 2,253 (block 45 on die 0, 25 valid pages).
   await api(page, "seek", 2253);
   const label = page.getByTestId("ssd-gc-victim");
-  await expect(label).toHaveText("GC victim: block 45 — 25 valid pages (greedy: fewest valid)");
+  await expect(label).toHaveText("GC victim: block 45 — 25 valid pages (greedy: fewest valid pages)");
   const metrics = await api<Record<string, number>>(page, "metrics");
   expect(metrics["gc_count"]).toBeGreaterThan(0);
   expect(consoleErrors).toEqual([]);

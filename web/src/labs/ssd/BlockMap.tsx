@@ -8,11 +8,14 @@ import { canvasColours } from "../../app/theme";
 import { prepareCanvas } from "../../components/canvas";
 import { useTheme } from "../../components/ThemeToggle";
 import { drawBlockMap, type MapMode } from "./drawBlockMap";
-import { BLOCK_STATES, heatScale, OPEN_OUTLINE, PAGE_COLORS, PAGE_LABELS, reasonText } from "./palette";
+import { reasonText } from "./gcReason";
+import { BLOCK_STATES, heatScale, OPEN_OUTLINE, PAGE_COLORS, PAGE_LABELS } from "./palette";
 import type { SsdSeries } from "./series";
 import type { SsdMeta } from "./types";
 
 interface Props {
+  /** `SsdInfo.gc_reasons`: the core's name for each GC reason code. */
+  gcReasons: readonly string[];
   meta: SsdMeta;
   series: SsdSeries;
 }
@@ -27,11 +30,11 @@ function extent(values: Float64Array): [number, number] {
   return Number.isFinite(lo) ? [lo, hi] : [0, 0];
 }
 
-export function victimLabel(meta: SsdMeta): string | null {
+export function victimLabel(meta: SsdMeta, gcReasons: readonly string[]): string | null {
   const gc = meta.last_gc;
   if (!gc) return null;
   const pages = gc.valid_pages === 1 ? "1 valid page" : `${formatNumber(gc.valid_pages)} valid pages`;
-  return `GC victim: block ${gc.block} — ${pages} (${reasonText(gc.reason_code, gc.reason)})`;
+  return `GC victim: block ${gc.block} — ${pages} (${reasonText(gc.reason_code, gc.reason, gcReasons)})`;
 }
 
 function Legend({ mode, lo, hi }: { mode: MapMode; lo: number; hi: number }) {
@@ -59,7 +62,7 @@ function Legend({ mode, lo, hi }: { mode: MapMode; lo: number; hi: number }) {
   );
 }
 
-export const BlockMap = memo(function BlockMap({ meta, series }: Props) {
+export const BlockMap = memo(function BlockMap({ meta, series, gcReasons }: Props) {
   const [ref, size] = useElementSize<HTMLDivElement>();
   const canvas = useRef<HTMLCanvasElement>(null);
   const [mode, setMode] = useState<MapMode>("pages");
@@ -88,7 +91,7 @@ export const BlockMap = memo(function BlockMap({ meta, series }: Props) {
     setHovered(blockAt(layout, shape, event.clientX - box.left - offsetX, event.clientY - box.top));
   };
   const victim = meta.last_gc;
-  const label = victimLabel(meta);
+  const label = victimLabel(meta, gcReasons);
   const hoverTile = hovered !== null ? blockRect(layout, shape, hovered) : null;
   const blocksPerDie = shape.blocksPerDie;
 

@@ -15,6 +15,9 @@ import { useScenarioEdit } from "../useScenarioEdit";
 import { WorkloadControls } from "./WorkloadControls";
 import "./ssd.css";
 
+/** Stable while the info payload has no reason names (memo of the block map). */
+const NO_REASONS: readonly string[] = [];
+
 export function SsdView(props: LabViewProps) {
   const { snapshot, panelSnapshot, info, clockNs } = props;
   const { scenario, status } = useSessionState();
@@ -39,7 +42,7 @@ export function SsdView(props: LabViewProps) {
           disabled={status !== "ready"}
         />
       )}
-      <BlockMap meta={meta} series={series} />
+      <BlockMap meta={meta} series={series} gcReasons={ssdInfo?.gc_reasons ?? NO_REASONS} />
       <div className="ssd-bottom">
         <DieTimeline meta={meta} series={series} timeNs={timeNs} />
         <SsdCharts meta={panelMeta ?? meta} series={panelSeries} step={panelSnapshot.state.step} />

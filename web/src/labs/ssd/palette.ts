@@ -31,15 +31,3 @@ export function heatScale(min: number, max: number): (value: number) => string {
     .clamp(true);
   return (value: number) => scale(value);
 }
-
-/** GC reasons by code (core gc_policy::Reason): the words the victim label uses. */
-const REASONS: Record<number, string> = {
-  1: "greedy: fewest valid",
-  2: "cost-benefit: best (1−u)·age/2u",
-  3: "FIFO: oldest",
-  4: "wear levelling: least worn",
-};
-
-export function reasonText(code: number, name: string): string {
-  return REASONS[code] ?? name.replace(/_/g, " ");
-}
