@@ -14,7 +14,7 @@ test("the paper-results page computes the HDD claims in the browser, equal to th
     const cell = group.locator(`[data-claim="${claim.id}"] [data-testid="claim-simulated"]`);
     expect(Number(await cell.getAttribute("data-value")), claim.id).toBe(claim.simulated_value);
   }
-  await expect(group.getByTestId("results-summary")).toContainText("reproductions within tolerance");
+  await expect(group.getByTestId("results-summary")).toContainText("independent reproductions pass");
   await expect(page.getByTestId("nav-results")).toHaveAttribute("aria-current", "page");
   expect(consoleErrors).toEqual([]);
 });

@@ -158,7 +158,9 @@ fn reproduce_lists_claims_with_paper_and_simulated_values() {
             "pass",
             "method",
             "kind",
-            "comparison",
+            "judgement",
+            "differences",
+            "miss_reason",
         ] {
             assert!(claim.get(field).is_some(), "{field} in {claim}");
         }

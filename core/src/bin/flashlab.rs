@@ -11,9 +11,8 @@
 
 use std::process::ExitCode;
 
-use flashlab_core::reproduce::{
-    Claim, ClaimKind, ClaimSummary, Comparison, all_claims, lab_claims,
-};
+use flashlab_core::reproduce::report::{json_report, text_report};
+use flashlab_core::reproduce::{all_claims, lab_claims};
 use flashlab_core::{Session, bench, scenario_schema};
 
 const USAGE: &str = "usage: flashlab run FILE [--seed N] | check FILE | reproduce [--json] [--lab NAME] | bench [--json] [--scale X] [--case TEXT] | schema";
@@ -118,80 +117,16 @@ fn cmd_reproduce(args: &[String]) -> ExitCode {
             None => return bad_input(&format!("reproduce --lab: there is no lab \"{name}\"")),
         },
     };
-    let summary = ClaimSummary::of(&claims);
     if args.iter().any(|a| a == "--json") {
-        println!(
-            "{}",
-            pretty(&serde_json::json!({"summary": summary, "claims": claims}))
-        );
+        println!("{}", pretty(&json_report(&claims)));
     } else {
-        print_claims(&claims, summary);
+        print!("{}", text_report(&claims));
     }
     if claims.iter().all(|c| c.pass) {
         ExitCode::SUCCESS
     } else {
         ExitCode::from(1)
     }
-}
-
-fn kind_word(kind: ClaimKind) -> &'static str {
-    match kind {
-        ClaimKind::Reproduction => "repro",
-        ClaimKind::Calibration => "calib",
-        ClaimKind::Identity => "ident",
-    }
-}
-
-fn print_claims(claims: &[Claim], summary: ClaimSummary) {
-    println!(
-        "{:<44} {:>6} {:>14} {:>12} {:>9} {:>6}  unit",
-        "claim", "kind", "paper", "simulated", "error", "pass"
-    );
-    for claim in claims {
-        let paper = match claim.comparison {
-            Comparison::Tolerance { .. } => format!("{:.4}", claim.paper_value),
-            _ => claim.criterion(),
-        };
-        println!(
-            "{:<44} {:>6} {:>14} {:>12.4} {:>8.2}% {:>6}  {}",
-            claim.id,
-            kind_word(claim.kind),
-            paper,
-            claim.simulated_value,
-            claim.error_pct,
-            if claim.pass { "yes" } else { "NO" },
-            claim.unit
-        );
-    }
-    println!();
-    for claim in claims {
-        let basis = match claim.kind {
-            ClaimKind::Reproduction => String::new(),
-            ClaimKind::Calibration => format!("\n    calibration point: {}", claim.basis),
-            ClaimKind::Identity => format!("\n    identity: {}", claim.basis),
-        };
-        println!(
-            "{}: {}\n    method: {} (judged by {}){basis}",
-            claim.id,
-            claim.claim,
-            claim.method,
-            claim.criterion()
-        );
-    }
-    let plural =
-        |n: usize, one: &str, many: &str| format!("{n} {}", if n == 1 { one } else { many });
-    println!(
-        "\n{} of {} within tolerance; not counted as evidence: {} (a constant was fitted to \
-         them) and {} (equal by construction)",
-        summary.reproductions_passed,
-        plural(summary.reproductions, "reproduction", "reproductions"),
-        plural(
-            summary.calibration_points,
-            "calibration point",
-            "calibration points"
-        ),
-        plural(summary.identities, "identity", "identities")
-    );
 }
 
 #[allow(clippy::disallowed_methods)] // Benchmarks are the one place that reads a wall clock.

@@ -3,34 +3,49 @@
 //!
 //! 1. A claim has a *kind*, the evidence it is:
 //!    - `Reproduction`: simulated independently of the reference; the only kind the headline
-//!      "N of M within tolerance" counts.
+//!      "N of M independent reproductions" counts.
+//!    - `ModelCheck`: the paper's own analysis recomputed with its own assumptions (an equation,
+//!      a theorem's bound, an analytic table). It checks the implementation, not the paper's
+//!      system, so it is listed apart.
 //!    - `Calibration`: a constant was fitted to this very number, so agreement is by design.
-//!    - `Identity`: equal by construction (e.g. a theorem the code implements verbatim).
-//! 2. A claim has a *comparison*: a tolerance in percent fixed before the run, or a bound
-//!    (`≥ paper` or `≤ paper`). A bound is shown as a bound ("≥ 35000: 61021"), never as a
-//!    ±0% tolerance.
+//!    - `Identity`: equal by construction (a value derived from another claim's, or from the
+//!      setup).
+//! 2. A claim has a *judgement* of the paper statement's own shape (`plugin::judgement`):
+//!    a tolerance in percent or in points, a band, a bound, the paper's range, yes/no, argmin.
+//!    A tolerance is set before the run, within `plugin::policy` or with its reason.
+//! 3. A stochastic claim carries its spread over seeds (`plugin::seeds`) and is judged on the
+//!    median.
+//! 4. Every claim carries its method and the known differences from the paper's setup, shown
+//!    whether it passes or not; a miss also says why, or that it is unexplained.
 
 use serde::Serialize;
 
-use super::format_value;
+use super::Judgement;
+use super::judgement::relative_error_pct;
+use super::seeds::SeedSpread;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "snake_case")]
 pub enum ClaimKind {
     Reproduction,
+    ModelCheck,
     Calibration,
     Identity,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
-#[serde(rename_all = "snake_case", tag = "type")]
-pub enum Comparison {
-    /// |error| ≤ `pct` percent.
-    Tolerance { pct: f64 },
-    /// simulated ≥ paper value.
-    AtLeast,
-    /// simulated ≤ paper value.
-    AtMost,
+/// What a miss says when no reason was given.
+pub const UNEXPLAINED: &str = "unexplained";
+
+/// A setup parameter the paper does not fix but that decides the verdict, with the claim's value
+/// over a small sweep of it (`value` is the one the claim uses).
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct SetupSweep {
+    pub parameter: String,
+    pub value: f64,
+    /// Why this value (e.g. "the paper's buffer as a fraction of the database, §8.3").
+    pub why: String,
+    /// (parameter value, simulated value), in sweep order.
+    pub sweep: Vec<(f64, f64)>,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -41,30 +56,68 @@ pub struct Claim {
     pub claim: String,
     pub unit: String,
     pub paper_value: f64,
+    /// The simulated value: the median over the seeds when `spread` is present.
     pub simulated_value: f64,
-    /// (simulated - paper) / paper, in percent.
+    /// The error the judgement reads: relative percent for a tolerance, percentage points for
+    /// points, else the relative difference for reference only.
     pub error_pct: f64,
-    /// The tolerance this claim is judged by, in percent, fixed before the run; `None` for a bound.
+    /// The relative tolerance, when the judgement is one.
     pub tolerance_pct: Option<f64>,
-    pub comparison: Comparison,
+    pub judgement: Judgement,
     pub kind: ClaimKind,
-    /// For a calibration point, what was fitted to it; for an identity, why it holds; else empty.
+    /// For a calibration point, what was fitted to it; for an identity or a model check, why it
+    /// holds by construction; else empty.
     pub basis: String,
     pub pass: bool,
     /// How it was simulated (granularity, request count, preset).
     pub method: String,
-}
-
-fn error_pct(paper_value: f64, simulated_value: f64) -> f64 {
-    if paper_value == 0.0 {
-        0.0
-    } else {
-        (simulated_value - paper_value) / paper_value * 100.0
-    }
+    /// Known differences from the paper's setup, shown on every claim.
+    pub differences: String,
+    /// Why a tolerance wider than `plugin::policy` allows is used (empty when within it).
+    pub wide_because: String,
+    /// Why it missed (only on a miss; `UNEXPLAINED` when nobody knows).
+    pub miss_reason: String,
+    /// Per-seed values, when the claim was measured over seeds.
+    pub spread: Option<SeedSpread>,
+    /// A setup choice the paper leaves open that decides the verdict.
+    pub setup: Option<SetupSweep>,
 }
 
 impl Claim {
-    /// A reproduction judged by a tolerance in percent.
+    /// A claim of any judgement; a reproduction until marked otherwise.
+    pub fn judged(
+        id: &str,
+        claim: &str,
+        unit: &str,
+        paper_value: f64,
+        simulated_value: f64,
+        judgement: Judgement,
+        method: String,
+    ) -> Self {
+        let mut out = Self {
+            id: id.into(),
+            claim: claim.into(),
+            unit: unit.into(),
+            paper_value,
+            simulated_value,
+            error_pct: 0.0,
+            tolerance_pct: judgement.tolerance_pct(),
+            judgement,
+            kind: ClaimKind::Reproduction,
+            basis: String::new(),
+            pass: false,
+            method,
+            differences: String::new(),
+            wide_because: String::new(),
+            miss_reason: String::new(),
+            spread: None,
+            setup: None,
+        };
+        out.rejudge();
+        out
+    }
+
+    /// A reproduction judged by a relative tolerance in percent.
     pub fn new(
         id: &str,
         claim: &str,
@@ -74,21 +127,16 @@ impl Claim {
         tolerance_pct: f64,
         method: String,
     ) -> Self {
-        let error_pct = error_pct(paper_value, simulated_value);
-        Self {
-            id: id.into(),
-            claim: claim.into(),
-            unit: unit.into(),
+        let judgement = Judgement::Tolerance { pct: tolerance_pct };
+        Self::judged(
+            id,
+            claim,
+            unit,
             paper_value,
             simulated_value,
-            error_pct,
-            tolerance_pct: Some(tolerance_pct),
-            comparison: Comparison::Tolerance { pct: tolerance_pct },
-            kind: ClaimKind::Reproduction,
-            basis: String::new(),
-            pass: error_pct.abs() <= tolerance_pct,
+            judgement,
             method,
-        }
+        )
     }
 
     /// A reproduction that passes when the simulated value is at least the paper's bound.
@@ -100,15 +148,8 @@ impl Claim {
         simulated_value: f64,
         method: String,
     ) -> Self {
-        Self::bound(
-            id,
-            claim,
-            unit,
-            bound,
-            simulated_value,
-            method,
-            Comparison::AtLeast,
-        )
+        let judgement = Judgement::AtLeast { bound };
+        Self::judged(id, claim, unit, bound, simulated_value, judgement, method)
     }
 
     /// A reproduction that passes when the simulated value is at most the paper's bound.
@@ -120,45 +161,40 @@ impl Claim {
         simulated_value: f64,
         method: String,
     ) -> Self {
-        Self::bound(
-            id,
-            claim,
-            unit,
-            bound,
-            simulated_value,
-            method,
-            Comparison::AtMost,
-        )
+        let judgement = Judgement::AtMost { bound };
+        Self::judged(id, claim, unit, bound, simulated_value, judgement, method)
     }
 
-    fn bound(
-        id: &str,
-        claim: &str,
-        unit: &str,
-        bound: f64,
-        simulated_value: f64,
-        method: String,
-        comparison: Comparison,
-    ) -> Self {
-        let pass = match comparison {
-            Comparison::AtLeast => simulated_value >= bound,
-            Comparison::AtMost => simulated_value <= bound,
-            Comparison::Tolerance { .. } => false,
+    /// A yes/no statement of the paper, true or false of the run.
+    pub fn yes_no(id: &str, claim: &str, expected: bool, observed: bool, method: String) -> Self {
+        let judgement = Judgement::YesNo { expected };
+        let (paper, simulated) = (f64::from(u8::from(expected)), f64::from(u8::from(observed)));
+        Self::judged(id, claim, "yes/no", paper, simulated, judgement, method)
+    }
+
+    /// Recomputes the error and the verdict from the values and the judgement.
+    fn rejudge(&mut self) {
+        self.error_pct = match self
+            .judgement
+            .shown_error(self.paper_value, self.simulated_value)
+        {
+            Some(error) => error,
+            None => relative_error_pct(self.paper_value, self.simulated_value),
         };
-        Self {
-            id: id.into(),
-            claim: claim.into(),
-            unit: unit.into(),
-            paper_value: bound,
-            simulated_value,
-            error_pct: error_pct(bound, simulated_value),
-            tolerance_pct: None,
-            comparison,
-            kind: ClaimKind::Reproduction,
-            basis: String::new(),
-            pass,
-            method,
+        self.pass = self.judgement.judge(self.paper_value, self.simulated_value);
+        if self.pass {
+            self.miss_reason.clear();
+        } else if self.miss_reason.is_empty() {
+            self.miss_reason = UNEXPLAINED.into();
         }
+    }
+
+    /// Judges the claim on the median of `spread` and keeps the per-seed values.
+    pub fn over_seeds(mut self, spread: SeedSpread) -> Self {
+        self.simulated_value = spread.median;
+        self.spread = Some(spread);
+        self.rejudge();
+        self
     }
 
     /// Marks this claim as a calibration point: `fitted` names the constant fitted to it.
@@ -175,39 +211,108 @@ impl Claim {
         self
     }
 
-    /// The judgement in words: "±5%", "≥ 35000" or "≤ 1.5".
+    /// Marks this claim as a check of the paper's own analysis: `why` names the analysis and
+    /// the assumption it shares with the code.
+    pub fn model_check(mut self, why: &str) -> Self {
+        self.kind = ClaimKind::ModelCheck;
+        self.basis = why.into();
+        self
+    }
+
+    /// The known differences from the paper's setup (shown on every claim).
+    pub fn differences(mut self, text: &str) -> Self {
+        self.differences = text.into();
+        self
+    }
+
+    /// Why the tolerance is wider than the policy allows.
+    pub fn wide_because(mut self, why: &str) -> Self {
+        self.wide_because = why.into();
+        self
+    }
+
+    /// Why this claim misses when it does (ignored on a pass).
+    pub fn if_missed(mut self, why: &str) -> Self {
+        if !self.pass {
+            self.miss_reason = why.into();
+        }
+        self
+    }
+
+    /// The setup choice that decides the verdict, with the claim's value over a sweep of it.
+    pub fn setup(mut self, setup: SetupSweep) -> Self {
+        self.setup = Some(setup);
+        self
+    }
+
+    /// The judgement in words: "±5 %", "≥ 35000", "in [0.98, 1.02]", "yes".
     pub fn criterion(&self) -> String {
-        match self.comparison {
-            Comparison::Tolerance { pct } => format!("±{pct}%"),
-            Comparison::AtLeast => format!("≥ {}", format_value(self.paper_value)),
-            Comparison::AtMost => format!("≤ {}", format_value(self.paper_value)),
+        self.judgement.text()
+    }
+
+    /// The paper this claim is from: `seed000`…`seed004`, or `devices` for the device models'
+    /// datasheet and textbook claims (ids that do not start with a seed).
+    pub fn paper(&self) -> &str {
+        match self.id.split('.').next() {
+            Some(first) if first.starts_with("seed") => first,
+            _ => "devices",
         }
     }
 }
 
-/// Counts for the headline: reproductions apart from calibration points and identities.
+/// Counts for the headline: independent reproductions apart from every other kind.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]
 pub struct ClaimSummary {
     pub reproductions: usize,
     pub reproductions_passed: usize,
+    pub model_checks: usize,
+    pub model_checks_passed: usize,
     pub calibration_points: usize,
     pub identities: usize,
+    /// Every claim, of every kind, and how many of them pass (the old headline).
+    pub reported: usize,
+    pub reported_passed: usize,
 }
 
 impl ClaimSummary {
-    pub fn of(claims: &[Claim]) -> Self {
+    pub fn of<'a>(claims: impl IntoIterator<Item = &'a Claim>) -> Self {
         let mut summary = Self::default();
         for claim in claims {
+            summary.reported += 1;
+            summary.reported_passed += usize::from(claim.pass);
             match claim.kind {
                 ClaimKind::Reproduction => {
                     summary.reproductions += 1;
                     summary.reproductions_passed += usize::from(claim.pass);
+                }
+                ClaimKind::ModelCheck => {
+                    summary.model_checks += 1;
+                    summary.model_checks_passed += usize::from(claim.pass);
                 }
                 ClaimKind::Calibration => summary.calibration_points += 1,
                 ClaimKind::Identity => summary.identities += 1,
             }
         }
         summary
+    }
+
+    /// One summary per paper (`Claim::paper`): seed 000 to 004, then the device models.
+    pub fn per_paper(claims: &[Claim]) -> Vec<(String, Self)> {
+        let mut papers: Vec<String> = Vec::new();
+        for claim in claims {
+            if !papers.iter().any(|p| p == claim.paper()) {
+                papers.push(claim.paper().to_string());
+            }
+        }
+        // The papers in seed order, the device models' claims last.
+        papers.sort_by_key(|paper| (paper == "devices", paper.clone()));
+        papers
+            .into_iter()
+            .map(|paper| {
+                let summary = Self::of(claims.iter().filter(|c| c.paper() == paper));
+                (paper, summary)
+            })
+            .collect()
     }
 }
 
@@ -239,12 +344,51 @@ mod tests {
             Claim::new("a", "c", "u", 10.0, 10.5, 10.0, "m".into()),
             Claim::new("b", "c", "u", 10.0, 20.0, 10.0, "m".into()),
             Claim::new("c", "c", "u", 10.0, 10.0, 1.0, "m".into()).calibration_point("k"),
-            Claim::new("d", "c", "u", 1.0, 1.0, 0.0, "m".into()).identity("theorem"),
+            Claim::new("d", "c", "u", 1.0, 1.0, 1.0, "m".into()).identity("theorem"),
+            Claim::new("e", "c", "u", 1.0, 1.0, 5.0, "m".into()).model_check("Eq. 7"),
         ];
         let summary = ClaimSummary::of(&claims);
+        assert_eq!((summary.reported, summary.reported_passed), (5, 4));
         assert_eq!(summary.reproductions, 2);
         assert_eq!(summary.reproductions_passed, 1);
         assert_eq!(summary.calibration_points, 1);
         assert_eq!(summary.identities, 1);
+        assert_eq!((summary.model_checks, summary.model_checks_passed), (1, 1));
+    }
+
+    #[test]
+    fn a_miss_says_why_or_that_it_is_unexplained_and_a_pass_carries_no_miss_reason() {
+        let miss = Claim::new("a", "c", "u", 10.0, 20.0, 10.0, "m".into());
+        assert_eq!(miss.miss_reason, UNEXPLAINED);
+        let said = miss.if_missed("lab-scale device");
+        assert_eq!(said.miss_reason, "lab-scale device");
+        let pass = Claim::new("b", "c", "u", 10.0, 10.0, 10.0, "m".into()).if_missed("x");
+        assert!(pass.pass && pass.miss_reason.is_empty());
+    }
+
+    #[test]
+    fn over_seeds_judges_the_median_not_a_lucky_seed() {
+        let spread = SeedSpread::of(&[1, 2, 3, 4, 5], vec![10.0, 30.0, 30.0, 30.0, 30.0], true);
+        let claim = Claim::new("a", "c", "u", 10.0, 10.0, 10.0, "m".into()).over_seeds(spread);
+        assert_eq!(claim.simulated_value, 30.0);
+        assert!(!claim.pass);
+        assert_eq!(claim.spread.as_ref().map(|s| s.min), Some(10.0));
+    }
+
+    #[test]
+    fn a_yes_no_claim_is_judged_as_yes_or_no() {
+        let claim = Claim::yes_no("a", "hidden", true, true, "m".into());
+        assert!(claim.pass);
+        assert_eq!(claim.criterion(), "yes");
+        assert_eq!(claim.tolerance_pct, None);
+        assert!(!Claim::yes_no("b", "hidden", true, false, "m".into()).pass);
+    }
+
+    #[test]
+    fn the_paper_is_read_from_the_id() {
+        let claim = Claim::new("seed003.table1.x", "c", "u", 1.0, 1.0, 1.0, "m".into());
+        assert_eq!(claim.paper(), "seed003");
+        let device = Claim::new("nand.ispp", "c", "u", 1.0, 1.0, 1.0, "m".into());
+        assert_eq!(device.paper(), "devices");
     }
 }

@@ -10,12 +10,17 @@
 
 pub mod bench_case;
 pub mod claim;
+pub mod judgement;
 pub mod markdown;
+pub mod policy;
+pub mod seeds;
 pub mod spec;
 pub mod work;
 
 pub use bench_case::BenchCase;
-pub use claim::{Claim, ClaimKind, ClaimSummary, Comparison};
+pub use claim::{Claim, ClaimKind, ClaimSummary, SetupSweep};
+pub use judgement::Judgement;
 pub use markdown::{GeneratedBlock, cell, format_value};
+pub use seeds::SeedSpread;
 pub use spec::LabSpec;
 pub use work::{Budget, WorkEstimate};

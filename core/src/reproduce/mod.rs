@@ -7,8 +7,10 @@
 
 pub mod figures;
 pub mod links;
+pub mod report;
 
-pub use crate::plugin::claim::{Claim, ClaimKind, ClaimSummary, Comparison};
+pub use crate::plugin::claim::{Claim, ClaimKind, ClaimSummary};
+pub use crate::plugin::judgement::Judgement;
 
 /// Every claim this version reproduces.
 pub fn all_claims() -> Vec<Claim> {

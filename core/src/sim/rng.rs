@@ -7,6 +7,9 @@
 //! 2. `next_u64` is the xoshiro256** step.
 //! 3. `below(n)` draws an unbiased integer in `0..n` by rejection (Lemire's multiply-shift).
 //! 4. `unit_f64` draws from [0, 1) with 53 random bits: exact, so identical in wasm and native.
+//! 5. `built_on_this_thread` counts the generators made on this thread, so a paper claim can
+//!    tell whether its run drew random numbers at all (`plugin::seeds`): a stochastic claim must
+//!    be judged over several seeds, and this is how it is found without trusting a label.
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Rng {
@@ -21,8 +24,18 @@ fn splitmix64(x: &mut u64) -> u64 {
     z ^ (z >> 31)
 }
 
+thread_local! {
+    static BUILT: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
+}
+
+/// How many generators `Rng::new` has made on this thread so far.
+pub fn built_on_this_thread() -> u64 {
+    BUILT.with(std::cell::Cell::get)
+}
+
 impl Rng {
     pub fn new(seed: u64) -> Self {
+        BUILT.with(|built| built.set(built.get().wrapping_add(1)));
         let mut x = seed;
         let state = [
             splitmix64(&mut x),

@@ -1,20 +1,36 @@
 // The paper-results page: every claim of `flashlab reproduce`, computed now in this browser by
 // the same core code, grouped by lab (each lab is one paper's system, or the device models the
 // papers measured). Paper value, simulated value, error, how it is judged, pass or miss, and how
-// it was simulated; the reason for a miss is in that method text. Each row opens the course
+// it was simulated, with the known differences from the paper's setup on every claim and the
+// reason for every miss. The page leads with the independent reproductions per paper (model
+// checks, calibration points and identities counted apart). Each row opens the course
 // scenario that produces it, and each lab's figure-shaped results are charted (simulated curve,
 // paper's points over it) once every claim is in.
 import { Fragment, useEffect, useState, useSyncExternalStore } from "react";
 import { Glossed } from "../components/Glossed";
-import { readableCitations } from "../format/citations";
+import { paperName, readableCitations } from "../format/citations";
 import { formatNumber } from "../format/units";
 import { findLab } from "../labs/registry";
 import { FigureChart } from "../results/FigureChart";
 import { type LabClaims, resultsRun } from "../results/run";
-import { criterion, errorText, summaryLine, tally, verdict } from "../results/summary";
+import { claimPaper, criterion, errorText, spreadText, summaryLine, tally, verdict } from "../results/summary";
 import type { ClaimRow } from "../sim/types";
 
-const VERDICT_TEXT = { pass: "pass", miss: "miss", calibration: "calibration point", identity: "identity" } as const;
+const VERDICT_TEXT = {
+  pass: "pass",
+  miss: "miss",
+  "model-check": "model check: holds",
+  "model-check-miss": "model check: off",
+  calibration: "calibration point",
+  identity: "identity",
+} as const;
+
+const BASIS_LABEL = {
+  reproduction: "",
+  model_check: "Whose analysis it recomputes:",
+  calibration: "What was fitted to it:",
+  identity: "Why it holds:",
+} as const;
 
 function ClaimLine({ c, lab }: { c: ClaimRow; lab: string }) {
   const [open, setOpen] = useState(false);
@@ -27,10 +43,17 @@ function ClaimLine({ c, lab }: { c: ClaimRow; lab: string }) {
             {open ? "▾" : "▸"} <span className="visually-hidden">how it was simulated: </span>
           </button>
           <Glossed text={readableCitations(c.claim)} />
+          {!c.pass && c.kind !== "calibration" && c.kind !== "identity" && (
+            <span className="claim-miss-reason" data-testid="claim-miss-reason">
+              {" "}
+              Missed: {readableCitations(c.miss_reason)}
+            </span>
+          )}
         </td>
         <td className="num">{formatNumber(c.paper_value)}</td>
         <td className="num" data-testid="claim-simulated" data-value={String(c.simulated_value)}>
           {formatNumber(c.simulated_value)}
+          {spreadText(c) !== "" && <span className="claim-spread">{spreadText(c)}</span>}
         </td>
         <td className="claim-unit">{c.unit}</td>
         <td className="num">{errorText(c)}</td>
@@ -54,9 +77,24 @@ function ClaimLine({ c, lab }: { c: ClaimRow; lab: string }) {
             <p>
               <b>How it was simulated:</b> {readableCitations(c.method)}
             </p>
-            {c.basis !== "" && (
+            <p data-testid="claim-differences">
+              <b>Known differences from the paper&rsquo;s setup:</b>{" "}
+              {c.differences === "" ? "none stated beyond the lab's \u201cwhat this model leaves out\u201d" : readableCitations(c.differences)}
+            </p>
+            {c.wide_because !== "" && (
               <p>
-                <b>{c.kind === "calibration" ? "What was fitted to it:" : "Why it holds:"}</b> {readableCitations(c.basis)}
+                <b>Why the tolerance is wider than the policy&rsquo;s:</b> {readableCitations(c.wide_because)}
+              </p>
+            )}
+            {c.setup !== null && (
+              <p>
+                <b>Setup choice that decides the verdict:</b> {c.setup.parameter} = {formatNumber(c.setup.value)} ({readableCitations(c.setup.why)}); over a sweep:{" "}
+                {c.setup.sweep.map(([x, y]) => `${formatNumber(x)} → ${formatNumber(y)}`).join(", ")}
+              </p>
+            )}
+            {c.basis !== "" && BASIS_LABEL[c.kind] !== "" && (
+              <p>
+                <b>{BASIS_LABEL[c.kind]}</b> {readableCitations(c.basis)}
               </p>
             )}
             <p className="claim-id">{c.id}</p>
@@ -122,6 +160,42 @@ function LabGroup({ row }: { row: LabClaims }) {
   );
 }
 
+/** The lead: independent reproductions per paper, then the other kinds, over every lab done so far. */
+function PaperTable({ claims }: { claims: readonly ClaimRow[] }) {
+  const papers = [...new Set(claims.map((c) => claimPaper(c.id)))].sort((a, b) => (a === "devices" ? 1 : b === "devices" ? -1 : a.localeCompare(b)));
+  if (papers.length === 0) return null;
+  return (
+    <table className="results-table results-papers" data-testid="results-papers">
+      <thead>
+        <tr>
+          <th scope="col">Paper</th>
+          <th scope="col">Independent reproductions that pass</th>
+          <th scope="col">Model checks (the paper&rsquo;s own analysis)</th>
+          <th scope="col">Calibration points</th>
+          <th scope="col">Identities</th>
+        </tr>
+      </thead>
+      <tbody>
+        {papers.map((paper) => {
+          const t = tally(claims.filter((c) => claimPaper(c.id) === paper));
+          const name = paper === "devices" ? "Device models (datasheets, textbooks)" : (paperName(paper.slice(4)) ?? paper);
+          return (
+            <tr key={paper} data-testid="results-paper" data-paper={paper}>
+              <th scope="row">{name}</th>
+              <td className="num" data-testid="paper-independent">
+                {t.passed} of {t.reproductions}
+              </td>
+              <td className="num">{t.modelChecks === 0 ? "—" : `${t.modelChecksPassed} of ${t.modelChecks}`}</td>
+              <td className="num">{t.calibrationPoints}</td>
+              <td className="num">{t.identities}</td>
+            </tr>
+          );
+        })}
+      </tbody>
+    </table>
+  );
+}
+
 export function ResultsPage() {
   const run = resultsRun();
   useEffect(() => run.start(), [run]);
@@ -138,13 +212,16 @@ export function ResultsPage() {
         <p>
           Every claim that <code>flashlab reproduce</code> checks, computed now by the same simulation code compiled to
           WebAssembly. The paper&rsquo;s number is only the reference; the tolerance was fixed before the run. A calibration
-          point is a number a constant was fitted to, so agreeing with it is not evidence.
+          point is a number a constant was fitted to, so agreeing with it is not evidence; a model check recomputes the
+          paper&rsquo;s own analysis with its own assumptions, which checks the code, not the paper&rsquo;s system. Only
+          independent reproductions count below.
         </p>
         <p className="results-progress" role="status" data-testid="results-progress">
           {done < rows.length
             ? `Computing: ${done} of ${rows.length} labs done…`
             : `All ${rows.length} labs done: ${summaryLine(all)}.${figuresDone < rows.length ? " Computing the figures…" : ""}`}
         </p>
+        <PaperTable claims={rows.flatMap((r) => r.claims)} />
       </section>
       {rows.map((row) => (
         <LabGroup key={row.lab} row={row} />

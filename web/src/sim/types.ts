@@ -89,6 +89,37 @@ export function viewSeries(view: Float64Array, meta: ViewMeta, name: string): Fl
 }
 
 /** One paper claim as the core reports it (`plugin::claim::Claim`, `flashlab reproduce --json`). */
+/** How a claim is judged, in the shape of the paper's statement (`plugin::judgement`). */
+export type Judgement =
+  | { type: "tolerance"; pct: number }
+  | { type: "points"; points: number }
+  | { type: "band"; low: number; high: number }
+  | { type: "at_least"; bound: number }
+  | { type: "at_most"; bound: number }
+  | { type: "paper_range"; low: number; high: number }
+  | { type: "yes_no"; expected: boolean }
+  | { type: "argmin"; expected: number };
+
+/** A claim's values over seeds (`plugin::seeds::SeedSpread`). */
+export interface SeedSpread {
+  seeds: number[];
+  values: number[];
+  median: number;
+  min: number;
+  max: number;
+  stochastic: boolean;
+}
+
+/** A setup choice the paper leaves open that decides the verdict, swept. */
+export interface SetupSweep {
+  parameter: string;
+  value: number;
+  why: string;
+  sweep: [number, number][];
+}
+
+export type ClaimKind = "reproduction" | "model_check" | "calibration" | "identity";
+
 export interface ClaimRow {
   id: string;
   claim: string;
@@ -97,12 +128,20 @@ export interface ClaimRow {
   simulated_value: number;
   error_pct: number;
   tolerance_pct: number | null;
-  comparison: { type: "tolerance"; pct: number } | { type: "at_least" } | { type: "at_most" };
-  kind: "reproduction" | "calibration" | "identity";
+  judgement: Judgement;
+  kind: ClaimKind;
   basis: string;
   pass: boolean;
   method: string;
-  /** The course scenario that produces it (`scenarios/<lab>/<name>.json`), from `reproduce::links`. */
+  /** Known differences from the paper's setup, shown on every claim. */
+  differences: string;
+  /** Why the tolerance is wider than the policy's (empty when it is not). */
+  wide_because: string;
+  /** Why it missed ("unexplained" when nobody knows); empty on a pass. */
+  miss_reason: string;
+  spread: SeedSpread | null;
+  setup: SetupSweep | null;
+  /** The course scenario that produces it (`scenarios/<lab>/<name>.json`). */
   scenario?: string | null;
 }
 
