@@ -5,8 +5,8 @@
 //!    machine-to-machine spread such papers report.
 //! 2. An analytic value (an equation, a theorem, an analytic table) is recomputed within ±5 %:
 //!    the same formula on the same inputs should agree up to rounding and the scale of the run.
-//! 3. A tolerance in percentage points is held to the same limits, taken relative to the
-//!    paper's value.
+//! 3. A tolerance in percentage points, and a band set here (by its wider side), are held to
+//!    the same limits, taken relative to the paper's value.
 //! 4. A wider tolerance is allowed only with its reason in the claim (`Claim::wide_because`),
 //!    which the CLI and the results page show.
 //! 5. A ±0 tolerance is never used: a yes/no statement is `Judgement::YesNo`, a best choice
@@ -39,6 +39,11 @@ fn relative_tolerance_pct(claim: &Claim) -> Option<f64> {
             Some(points / claim.paper_value.abs() * 100.0)
         }
         Judgement::Points { .. } => Some(f64::INFINITY),
+        // A band set here is held to the same limit by its wider side.
+        Judgement::Band { low, high } if claim.paper_value != 0.0 => {
+            let p = claim.paper_value;
+            Some((high - p).max(p - low) / p.abs() * 100.0)
+        }
         _ => None,
     }
 }

@@ -155,17 +155,6 @@ pub fn e7_prefetch(rows: u64) -> Result<Vec<Comparison>, LayoutError> {
             String::new(),
         ),
         Comparison::new(
-            "E7.disk.column_seeks_6m",
-            "disk column store seeks at 100 % with 6 MB read-ahead: 182",
-            "seeks",
-            182.0,
-            disk_large.seeks as f64,
-            super::band(182.0, 0.15),
-            Kind::Reproduced,
-            rows,
-            String::new(),
-        ),
-        Comparison::new(
             "E7.disk.column_slowdown_256k",
             "disk column store: a dramatic slowdown with 256 KB (digest: ≥ 1.3×)",
             "ratio",
