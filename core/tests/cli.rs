@@ -159,6 +159,7 @@ fn reproduce_lists_claims_with_paper_and_simulated_values() {
             "method",
             "kind",
             "comparison",
+            "scenario",
         ] {
             assert!(claim.get(field).is_some(), "{field} in {claim}");
         }

@@ -9,6 +9,8 @@
 //! 2. A claim has a *comparison*: a tolerance in percent fixed before the run, or a bound
 //!    (`≥ paper` or `≤ paper`). A bound is shown as a bound ("≥ 35000: 61021"), never as a
 //!    ±0% tolerance.
+//! 3. A claim names the course scenario that shows it (`scenario`): its lab fills it from the
+//!    lab's own claim → scenario table (`claim_scenario`), so the results page can open it.
 
 use serde::Serialize;
 
@@ -53,6 +55,9 @@ pub struct Claim {
     pub pass: bool,
     /// How it was simulated (granularity, request count, preset).
     pub method: String,
+    /// The course scenario that shows it (`scenarios/<lab>/<scenario>.json`), filled by the lab
+    /// from its own table (`claim_scenario`); `None` until then (a test fails on a `None`).
+    pub scenario: Option<&'static str>,
 }
 
 fn error_pct(paper_value: f64, simulated_value: f64) -> f64 {
@@ -88,6 +93,7 @@ impl Claim {
             basis: String::new(),
             pass: error_pct.abs() <= tolerance_pct,
             method,
+            scenario: None,
         }
     }
 
@@ -158,6 +164,7 @@ impl Claim {
             basis: String::new(),
             pass,
             method,
+            scenario: None,
         }
     }
 
