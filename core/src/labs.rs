@@ -1,15 +1,18 @@
 //! The registry: the one list of built labs. Everything else that names every lab is generated
-//! from it: the `AnyLab` enum and its `Lab` dispatch, `BUILT_LABS`, `build`, the body schemas of
-//! `scenarios/schema.json`, the claims of `flashlab reproduce`, the cases of `flashlab bench`,
+//! from it: the `AnyLab` enum and its `Lab` dispatch, `BUILT_LABS`, `KNOWN_LABS` (the scenario
+//! format's lab names), `build`, the body schemas of `scenarios/schema.json`, the claims and
+//! figures of `flashlab reproduce` and the paper-results page, the cases of `flashlab bench`,
 //! the generated blocks of `docs/CALIBRATION.md` and each lab's event-kind table.
 //!
-//! Adding a lab: implement `plugin::LabSpec` in its folder (its `plugin.rs`), then add one line
-//! to the `registry!` call at the bottom of this file.
+//! Adding a lab: implement `plugin::LabSpec` in its folder (its `plugin.rs`), then add one entry
+//! to the `registry!` call at the bottom of this file: its cargo-feature `cfg` and
+//! `Variant("name", path::ToLab)`, where the literal is the lab's `LabSpec::NAME` (checked at
+//! compile time) and stays known to the format even in a build without the feature.
 
 use schemars::schema::RootSchema;
 use serde_json::Value;
 
-use crate::plugin::{BenchCase, Claim, GeneratedBlock, LabSpec, work};
+use crate::plugin::{BenchCase, Claim, Figure, GeneratedBlock, LabSpec, work};
 use crate::scenario::{Header, ScenarioError, parse_document};
 use crate::sim::{
     Answer, EventKindInfo, InvariantCheck, Lab, LabView, Metric, SimError, TraceSink,
@@ -21,7 +24,7 @@ pub struct Plugin {
     pub name: &'static str,
     pub event_kinds: &'static [EventKindInfo],
     pub claims: fn() -> Vec<Claim>,
-    pub figures: fn() -> Vec<crate::reproduce::figures::Figure>,
+    pub figures: fn() -> Vec<Figure>,
     pub bench_cases: fn() -> Vec<BenchCase>,
 }
 
@@ -69,8 +72,34 @@ fn build_checked<L: LabSpec>(
     Ok(Box::new(lab))
 }
 
+/// Whether two names are equal, at compile time (the registry checks each line's literal against
+/// its lab's `LabSpec::NAME` before anything runs).
+const fn same_name(a: &str, b: &str) -> bool {
+    let (a, b) = (a.as_bytes(), b.as_bytes());
+    if a.len() != b.len() {
+        return false;
+    }
+    let mut i = 0;
+    while i < a.len() {
+        if a[i] != b[i] {
+            return false;
+        }
+        i += 1;
+    }
+    true
+}
+
 macro_rules! registry {
-    ($($(#[$attr:meta])* $variant:ident($ty:ty)),+ $(,)?) => {
+    ($($(#[$attr:meta])* $variant:ident($name:literal, $ty:ty)),+ $(,)?) => {
+        $(
+            $(#[$attr])*
+            const _: () = assert!(
+                same_name(<$ty as LabSpec>::NAME, $name),
+                concat!("registry line ", stringify!($variant), ": its name literal is not its \
+                         lab's LabSpec::NAME")
+            );
+        )+
+
         #[derive(Debug, Clone)]
         pub enum AnyLab {
             $($(#[$attr])* $variant(Box<$ty>)),+
@@ -82,8 +111,13 @@ macro_rules! registry {
         /// Every built lab's generated-document hooks, in registry order.
         pub const DOC_PLUGINS: &[DocPlugin] = &[$($(#[$attr])* DocPlugin::of::<$ty>()),+];
 
-        /// Labs this version can run (the format knows more: `scenario::header::KNOWN_LABS`).
+        /// Labs this version can run (the format knows more: `KNOWN_LABS`).
         pub const BUILT_LABS: &[&str] = &[$($(#[$attr])* <$ty as LabSpec>::NAME),+];
+
+        /// Every lab the scenario format knows, built here or not: the registry's names with no
+        /// cargo feature applied (a wasm group build runs only some of them, and names the
+        /// others as not built rather than unknown).
+        pub const KNOWN_LABS: &[&str] = &[$($name),+];
 
         fn build_lab(
             name: &str,
@@ -158,7 +192,7 @@ macro_rules! registry {
 /// Parses, validates and builds. `seed_override` replaces the scenario's seed (CLI `--seed`) and
 /// obeys the same range as the file's `seed`.
 pub fn build(text: &str, seed_override: Option<u64>) -> Result<(Header, AnyLab), ScenarioError> {
-    let (mut header, body) = parse_document(text)?;
+    let (mut header, body) = parse_document(text, KNOWN_LABS)?;
     if let Some(seed) = seed_override {
         crate::scenario::header::check_seed(seed, "--seed")?;
         header.seed = seed;
@@ -186,21 +220,21 @@ pub fn body_schemas() -> Vec<(&'static str, RootSchema)> {
 
 registry! {
     #[cfg(feature = "lab-hdd")]
-    Hdd(crate::device::hdd::HddLab),
+    Hdd("hdd", crate::device::hdd::HddLab),
     #[cfg(feature = "lab-ssd")]
-    Ssd(crate::device::ssd::SsdLab),
+    Ssd("ssd", crate::device::ssd::SsdLab),
     #[cfg(feature = "lab-nand")]
-    Nand(crate::device::nand::NandLab),
+    Nand("nand", crate::device::nand::NandLab),
     #[cfg(feature = "lab-masm")]
-    Masm(crate::masm::lab::MasmLab),
+    Masm("masm", crate::masm::lab::MasmLab),
     #[cfg(feature = "lab-fdtree")]
-    Fdtree(crate::fdtree::lab::FdLab),
+    Fdtree("fdtree", crate::fdtree::lab::FdLab),
     #[cfg(feature = "lab-ipa")]
-    Ipa(crate::ipa::lab::IpaLab),
+    Ipa("ipa", crate::ipa::lab::IpaLab),
     #[cfg(feature = "lab-layouts")]
-    Layouts(crate::layouts::lab::LayoutsLab),
+    Layouts("layouts", crate::layouts::lab::LayoutsLab),
     #[cfg(feature = "lab-flashlog")]
-    Flashlog(crate::flashlog::lab::FlashLogLab),
+    Flashlog("flashlog", crate::flashlog::lab::FlashLogLab),
 }
 
 #[cfg(test)]
@@ -216,13 +250,13 @@ mod tests {
         names.dedup();
         assert_eq!(names.len(), BUILT_LABS.len());
         for name in BUILT_LABS {
-            assert!(crate::scenario::header::KNOWN_LABS.contains(name), "{name}");
+            assert!(KNOWN_LABS.contains(name), "{name}");
         }
     }
 
     #[test]
     fn every_lab_the_format_knows_is_built() {
-        let mut known = crate::scenario::header::KNOWN_LABS.to_vec();
+        let mut known = KNOWN_LABS.to_vec();
         let mut built = BUILT_LABS.to_vec();
         known.sort_unstable();
         built.sort_unstable();
@@ -234,7 +268,7 @@ mod tests {
         let text = r#"{"version":1,"lab":"btree","title":"t","seed":1}"#;
         let error = build(text, None).map(|_| ()).unwrap_err().to_string();
         assert!(error.starts_with("lab: unknown lab \"btree\""), "{error}");
-        assert!(error.contains("fdtree, ipa, layouts, flashlog"), "{error}");
+        assert!(error.contains(&KNOWN_LABS.join(", ")), "{error}");
     }
 
     #[test]
@@ -248,15 +282,16 @@ mod tests {
     }
 }
 
-/// The proof that adding a lab is one line here: a tiny lab, used only in this test, gets its
-/// enum variant, dispatch, name, builder, schema and hooks from one `registry!` line.
+/// The proof that adding a lab is one entry here: a tiny lab, used only in this test, gets its
+/// enum variant, dispatch, name, known and built names, builder, schema and hooks (claims that
+/// name their scenario) from one `registry!` line.
 #[cfg(test)]
 mod adding_a_lab_is_one_line {
     use schemars::JsonSchema;
     use serde::Deserialize;
     use serde_json::{Value, json};
 
-    use crate::plugin::{Budget, LabSpec, WorkEstimate};
+    use crate::plugin::{Budget, Claim, LabSpec, WorkEstimate, with_scenarios};
     use crate::scenario::{ScenarioError, parse_body};
     use crate::sim::{EventKindInfo, InvariantCheck, Lab, LabView, Metric, SimError, TraceSink};
 
@@ -341,11 +376,16 @@ mod adding_a_lab_is_one_line {
         fn seed_matters(&self) -> bool {
             false
         }
+        /// Its claims name their scenario from its own table, as every lab's `claims.rs` does.
+        fn claims() -> Vec<Claim> {
+            let counted = Claim::new("tick.count", "c", "ticks", 3.0, 3.0, 0.0, "m".into());
+            with_scenarios(&[("tick.", "three-ticks")], vec![counted])
+        }
     }
 
     #[allow(dead_code)] // the generated registry has more than this test uses
     mod registry_with_the_tick_lab {
-        use super::super::{DocPlugin, Plugin, build_checked};
+        use super::super::{DocPlugin, Plugin, build_checked, same_name};
         use super::TickLab;
         use crate::plugin::LabSpec;
         use crate::scenario::ScenarioError;
@@ -354,20 +394,23 @@ mod adding_a_lab_is_one_line {
         use serde_json::Value;
 
         registry! {
-            Hdd(crate::device::hdd::HddLab),
-            Tick(TickLab),
+            Hdd("hdd", crate::device::hdd::HddLab),
+            Tick("tick", TickLab),
         }
 
         #[test]
         fn one_registry_line_gives_the_tick_lab_its_name_builder_dispatch_and_hooks() {
             assert_eq!(BUILT_LABS, ["hdd", "tick"]);
+            assert_eq!(KNOWN_LABS, ["hdd", "tick"]);
             assert_eq!(PLUGINS[1].name, "tick");
             assert_eq!(PLUGINS[1].event_kinds[0].name, "tick");
-            assert!((PLUGINS[1].claims)().is_empty());
-            let body = serde_json::json!({"ticks": 3});
-            let Value::Object(body) = body else {
-                unreachable!()
-            };
+            let claims = (PLUGINS[1].claims)();
+            assert_eq!(claims[0].scenario, Some("three-ticks"));
+            assert!((PLUGINS[1].figures)().is_empty());
+            assert_eq!(DOC_PLUGINS[1].name, "tick");
+            let text = r#"{"version":1,"lab":"tick","title":"t","seed":1,"ticks":3}"#;
+            let (header, body) = crate::scenario::parse_document(text, KNOWN_LABS).unwrap();
+            assert_eq!(header.lab, "tick");
             let Some(mut lab) = build_lab("tick", body, 1).unwrap() else {
                 panic!("the tick lab is not built")
             };

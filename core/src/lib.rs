@@ -27,10 +27,7 @@ pub mod scenario;
 pub mod session;
 pub mod sim;
 
-/// Part of every trace's identity: same scenario + seed + core version => same trace hash.
-pub const CORE_VERSION: &str = env!("CARGO_PKG_VERSION");
-
-pub use session::Session;
+pub use session::{CORE_VERSION, Session};
 
 /// The full `scenarios/schema.json` document.
 pub fn scenario_schema() -> serde_json::Value {

@@ -4,11 +4,15 @@
 
 use serde_json::{Map, Value, json};
 
-use crate::CORE_VERSION;
 use crate::labs::{AnyLab, build};
 use crate::scenario::limits::MAX_STEPS;
 use crate::scenario::{Header, ScenarioError};
 use crate::sim::{EVENT_WORDS, Lab, Run};
+
+/// Part of every trace's identity: same scenario + seed + core version => same trace hash. Kept
+/// here, where the session reports it, so that no module imports the crate root (`lib.rs`
+/// re-exports it).
+pub const CORE_VERSION: &str = env!("CARGO_PKG_VERSION");
 
 #[derive(Debug, Clone)]
 pub struct Session {

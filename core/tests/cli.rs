@@ -161,6 +161,7 @@ fn reproduce_lists_claims_with_paper_and_simulated_values() {
             "judgement",
             "differences",
             "miss_reason",
+            "scenario",
         ] {
             assert!(claim.get(field).is_some(), "{field} in {claim}");
         }

@@ -4,7 +4,7 @@
 // Helpers outside #[test] functions may panic too: in a test, a panic is a failure report.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-use flashlab_core::device::hdd::reproduce::claims;
+use flashlab_core::device::hdd::claims::claims;
 use flashlab_core::reproduce::all_claims;
 
 #[test]

@@ -10,6 +10,7 @@ mod masm_support;
 use flashlab_core::plugin::LabSpec;
 use std::collections::BTreeMap;
 
+use flashlab_core::labs::KNOWN_LABS;
 use flashlab_core::masm::lab::MasmLab;
 use flashlab_core::scenario::parse_document;
 use flashlab_core::sim::{Lab, Rng, Run};
@@ -117,7 +118,7 @@ fn every_course_scenario_runs_with_all_invariants_ok_and_fits_a_browser() {
             .any(|(p, _)| p.ends_with("life-of-an-update.json"))
     );
     for (path, text) in files {
-        let (header, body) = parse_document(&text).unwrap();
+        let (header, body) = parse_document(&text, KNOWN_LABS).unwrap();
         assert_eq!(header.lab, "masm", "{path}");
         let mut run = Run::new(
             MasmLab::from_body(body.clone(), header.seed).unwrap(),

@@ -1,6 +1,6 @@
 //! The NAND reproductions (`flashlab reproduce`): well-formed, and the physics claims hold.
 
-use flashlab_core::device::nand::reproduce::claims;
+use flashlab_core::device::nand::claims::claims;
 
 #[test]
 fn nand_claims_are_well_formed_and_the_physics_claims_pass() {

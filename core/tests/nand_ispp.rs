@@ -2,7 +2,7 @@
 
 use std::sync::Arc;
 
-use flashlab_core::device::nand::reproduce::uniform_width;
+use flashlab_core::device::nand::claims::uniform_width;
 use flashlab_core::device::nand::timing::NominalStep;
 use flashlab_core::device::nand::{Block, CellType, NandConfig, ProgramKind, ProgramOutcome};
 use flashlab_core::sim::Rng;

@@ -7,12 +7,13 @@ use flashlab_core::plugin::LabSpec;
 
 use flashlab_core::device::nand::NandLab;
 use flashlab_core::device::nand::lab::events;
+use flashlab_core::labs::KNOWN_LABS;
 use flashlab_core::scenario::parse_document;
 use flashlab_core::sim::{Lab, Run};
 use serde_json::{Value, json};
 
 fn lab_from_text(text: &str, seed: Option<u64>) -> Result<NandLab, String> {
-    let (header, body) = parse_document(text).map_err(|e| e.to_string())?;
+    let (header, body) = parse_document(text, KNOWN_LABS).map_err(|e| e.to_string())?;
     NandLab::from_body(body, seed.unwrap_or(header.seed)).map_err(|e| e.to_string())
 }
 

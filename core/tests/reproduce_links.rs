@@ -2,20 +2,18 @@
 //! that exists and loads, and every figure has simulated points, paper points that name their
 //! simulated curve, claims that check it, and a scenario that loads.
 //!
-//! 1. For each built lab, compute its claims (as `flashlab reproduce --lab` does) and map each
-//!    id through `reproduce::links`.
-//! 2. Each mapped scenario is `scenarios/<lab>/<name>.json`; it must build (`labs::build`).
-//! 3. Compute the lab's figures (`reproduce::figures`) and check their shape against the claims.
+//! 1. For each built lab, compute its claims (as `flashlab reproduce --lab` does); each names
+//!    its own scenario (`Claim::scenario`, filled by the lab from its `claims.rs` table).
+//! 2. Each named scenario is `scenarios/<lab>/<name>.json`; it must build (`labs::build`).
+//! 3. Compute the lab's figures (its `figures()` hook) and check their shape against the claims.
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use std::path::PathBuf;
 
 use flashlab_core::labs::{BUILT_LABS, build};
-use flashlab_core::reproduce::figures::SeriesKind;
-use flashlab_core::reproduce::lab_claims;
-use flashlab_core::reproduce::lab_figures;
-use flashlab_core::reproduce::links::{LINKS, scenario_for};
+use flashlab_core::plugin::SeriesKind;
+use flashlab_core::reproduce::{lab_claims, lab_figures};
 
 fn scenario_path(lab: &str, name: &str) -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
@@ -40,21 +38,14 @@ fn assert_loads(lab: &str, name: &str, why: &str) {
 }
 
 #[test]
-fn every_link_in_the_table_opens_a_scenario_that_loads() {
-    for (lab, prefix, name) in LINKS {
-        assert_loads(lab, name, &format!("link {prefix}"));
-    }
-}
-
-#[test]
 fn every_claim_and_every_figure_opens_a_scenario_that_loads() {
     let mut figures_seen = 0;
     for lab in BUILT_LABS {
         let claims = lab_claims(lab).unwrap();
         for claim in &claims {
-            let name = scenario_for(lab, &claim.id).unwrap_or_else(|| {
+            let name = claim.scenario.unwrap_or_else(|| {
                 panic!(
-                    "{lab}: claim {} has no scenario in reproduce::links",
+                    "{lab}: claim {} names no scenario (a row of its lab's claims.rs SCENARIOS)",
                     claim.id
                 )
             });

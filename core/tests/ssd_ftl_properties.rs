@@ -217,7 +217,7 @@ fn fifo_picks_the_block_closed_longest_ago() {
 
 #[test]
 fn fifo_write_amplification_matches_the_lambert_w_closed_form_and_greedy_beats_it() {
-    use flashlab_core::device::ssd::reproduce_waf::{alpha_effective, simulated_waf};
+    use flashlab_core::device::ssd::reproduce::waf::{alpha_effective, simulated_waf};
     use flashlab_core::device::ssd::waf::fifo_waf;
     for rho in [0.1, 0.3] {
         let g = Geometry::with_spare_factor(1, 1, 1, 1024, 64, 4096, 0.0);

@@ -9,6 +9,7 @@ mod common;
 use flashlab_core::plugin::LabSpec;
 
 use flashlab_core::device::ssd::SsdLab;
+use flashlab_core::labs::KNOWN_LABS;
 use flashlab_core::scenario::parse_document;
 use flashlab_core::sim::{Lab, Run};
 use serde_json::{Value, json};
@@ -50,7 +51,7 @@ fn every_course_scenario_runs_with_all_invariants_ok() {
     let files = common::scenario_files("ssd");
     assert!(files.len() >= 4, "{files:?}");
     for (path, text) in files {
-        let (header, body) = parse_document(&text).unwrap();
+        let (header, body) = parse_document(&text, KNOWN_LABS).unwrap();
         assert_eq!(header.lab, "ssd", "{path}");
         let mut run = Run::new(
             SsdLab::from_body(body.clone(), header.seed).unwrap(),

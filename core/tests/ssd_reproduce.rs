@@ -4,7 +4,7 @@
 //! claims of seeds 000/001/003 are reported as they come out (several honestly miss: see their
 //! `method` text); here they must only be computed.
 
-use flashlab_core::device::ssd::reproduce::claims;
+use flashlab_core::device::ssd::claims::claims;
 
 #[test]
 fn write_amplification_matches_the_analytic_model_across_over_provisioning() {

@@ -5,7 +5,7 @@
 //!    updates each followed by a full-key-space scan, which once ran for minutes and took 24 GB).
 //! 2. `--seed` obeys the same range as the file's `seed`.
 //! 3. The largest legal scenario of every lab runs through the CLI within a stated memory and
-//!    time. These runs take minutes in a debug build, so they are `#[ignore]`d here and run by
+//!    time; the cases cover exactly the registry's `BUILT_LABS`. These runs take minutes in a debug build, so they are `#[ignore]`d here and run by
 //!    `npm test` in their own stage in an optimised profile:
 //!    `cargo test --profile bench-fast -p flashlab-core --test work_bounds -- --ignored`.
 
@@ -17,6 +17,7 @@ use std::io::Write;
 use std::process::{Command, Stdio};
 
 use flashlab_core::Session;
+use flashlab_core::labs::BUILT_LABS;
 use flashlab_core::scenario::limits::{MAX_ANSWER_ROWS, MAX_GENERATED_OPS, MAX_WORK};
 use serde_json::{Value, json};
 
@@ -191,7 +192,7 @@ fn largest_legal() -> Vec<(&'static str, String)> {
     let layouts_rows = largest_accepted(|n| layouts_scan(n * 2, 8_000_000)) * 2;
     let layouts = layouts_scan(layouts_rows, 8_000_000);
     let fdtree = fdtree_generated(largest_accepted(fdtree_generated));
-    vec![
+    let cases = vec![
         ("hdd", hdd),
         ("ssd", ssd),
         ("nand", nand),
@@ -200,7 +201,30 @@ fn largest_legal() -> Vec<(&'static str, String)> {
         ("ipa", ipa),
         ("layouts", layouts),
         ("fdtree", fdtree),
-    ]
+    ];
+    assert_covers_the_registry(&cases);
+    cases
+}
+
+/// The cases are one per built lab, no more and no fewer: a lab added to the registry without
+/// its largest legal scenario here fails, named.
+fn assert_covers_the_registry(cases: &[(&'static str, String)]) {
+    let covered: Vec<&str> = cases.iter().map(|(lab, _)| *lab).collect();
+    let missing: Vec<&str> = BUILT_LABS
+        .iter()
+        .copied()
+        .filter(|lab| !covered.contains(lab))
+        .collect();
+    let unknown: Vec<&str> = covered
+        .iter()
+        .copied()
+        .filter(|lab| !BUILT_LABS.contains(lab))
+        .collect();
+    assert!(
+        missing.is_empty() && unknown.is_empty() && covered.len() == BUILT_LABS.len(),
+        "largest_legal() must have one case per built lab: missing {missing:?}, not built \
+         {unknown:?}, cases {covered:?}"
+    );
 }
 
 /// The largest `n` in 1..=100,000 whose scenario `make(n)` passes `check` (by bisection).

@@ -144,18 +144,17 @@ pub fn debug_panic() {
 }
 
 /// The paper claims of one lab as JSON (the same `Claim` rows `flashlab reproduce --json` prints,
-/// each with the course scenario that produces it), computed now, by simulation. An unknown lab
-/// is an error naming it.
+/// each naming the course scenario that produces it), computed now, by simulation. An unknown
+/// lab is an error naming it.
 #[wasm_bindgen(js_name = labClaims)]
 pub fn lab_claims(lab: &str) -> Result<String, JsError> {
     let claims = flashlab_core::reproduce::lab_claims(lab)
         .ok_or_else(|| to_js_error(format!("claims: there is no lab \"{lab}\"")))?;
-    let linked = flashlab_core::reproduce::links::link(lab, claims);
-    serde_json::to_string(&linked).map_err(|e| to_js_error(format!("claims: {e}")))
+    serde_json::to_string(&claims).map_err(|e| to_js_error(format!("claims: {e}")))
 }
 
 /// The figure-shaped results of one lab as JSON: simulated curves computed now, with the
-/// paper's points (`reproduce::figures`). An unknown lab is an error naming it.
+/// paper's points (each lab's `figures()`, `plugin::Figure`). An unknown lab is an error naming it.
 #[wasm_bindgen(js_name = labFigures)]
 pub fn lab_figures(lab: &str) -> Result<String, JsError> {
     let figures = flashlab_core::reproduce::lab_figures(lab)

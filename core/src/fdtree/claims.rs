@@ -1,241 +1,38 @@
-//! The FD+tree lab's claims (`flashlab reproduce`), computed by the discrete-event run on the
-//! calibrated cost (`SsdCost::x25e_effective`, a calibration point: merge durations in seconds
-//! are fitted; ratios between schemes are simulated). Tolerances are the digest's §6, fixed
-//! before the run.
+//! The FD+tree lab's claims (`flashlab reproduce`, the paper-results page): the one entry point
+//! that lists the claim computations of `reproduce` and names the course scenario that shows
+//! each claim.
 //!
-//! Scale: `flashlab reproduce` runs inside `npm test` in the dev profile, so every run here is
-//! reduced: β = 16, γ = 4, κ0 = 4, 8,000 keys preloaded, 4,000 G_R requests over 6 readers and
-//! 2 writers (the paper: 10M keys, 4 KB blocks). The paper-scale figures are not simulated; the
-//! misses this scale causes are named in each claim's method.
-//!
-//! 1. Calibration: a full merge of the paper's 120 MB index (≈29.3K blocks read + written)
-//!    costs 29.3K × (read + write) on the fitted cost ≈ the 33–38 s worst FD+XM/FD+DS insertion.
-//! 2. Fig. 1: the per-bucket maximum insertion R_p of one FD+XM client has merge spikes far
-//!    above the median bucket, growing with the index.
-//! 3. Fig. 6 at W_l = 0.8: worst insertion of XM and DS ≈ their longest merge (±25%); FC's
-//!    worst insertion ≤ 1/10 of DS's; σ_FC < σ_DS / 3; XM's worst lookup ≥ 0.9 × its longest
-//!    merge; throughput FC ≥ DS and DS > XM (as completion-time ratios).
-//! 4. Fig. 9a: FD+FC without memory sharing: worst insertion ≈ FD+DS's (±25%).
-//! 5. Fig. 7 (scale-up): in `claims_scaleup`, at block granularity (10M and 90M keys).
-//! 6. Space over time: FD+DS's peak live blocks over FD+FC's, on the same run (FD+DS holds
-//!    the old levels until the merge ends: about double what the merge rewrites).
+//! 1. `claims_latency`: the calibration point, Fig. 1, Fig. 6, Fig. 9a and space over time,
+//!    from the concurrent runs at reduced scale.
+//! 2. `claims_scaleup`: Fig. 7 at block granularity (10M and 90M keys).
+//! 3. `claims_ablation`: level skipping (§5.2) and proactive triggering (Rem. A.17).
+//! 4. `claims_btree`: Fig. 10, FD+FC against an in-place B+tree.
+//! 5. Each claim's scenario from `SCENARIOS` (`plugin::claim_scenario`).
 
-use super::conc::{ConcurrentRun, OpKind, Scheme, SimReport, SsdCost};
-use super::reproduce::fig1_sawtooth;
-use super::workload::{GenR, Op};
-use super::{FdConfig, MergePolicy, Uniqueness};
-use crate::plugin::Claim;
+use super::reproduce::{claims_ablation, claims_btree, claims_latency, claims_scaleup};
+use crate::plugin::{Claim, ClaimScenarios, with_scenarios};
 
-const READERS: usize = 6;
-const PRELOAD: u64 = 8_000;
-const REQUESTS: usize = 4_000;
-const SEED: u64 = 7;
-/// Blocks of the paper's 120 MB index at 4 KB (digest §5.2).
-const PAPER_INDEX_BLOCKS: f64 = 29_300.0;
+/// Step 5: which course scenario shows each claim (`plugin::claim_scenario`): claim-id prefix →
+/// `scenarios/fdtree/<name>.json`; the longest matching prefix wins.
+pub const SCENARIOS: ClaimScenarios = &[
+    ("seed002.calibration", "merge-block-by-block"),
+    ("seed002.fig1", "why-worst-case-latency"),
+    ("seed002.fig10", "why-worst-case-latency"),
+    ("seed002.fig6", "why-worst-case-latency"),
+    ("seed002.fig7", "why-worst-case-latency"),
+    ("seed002.fig9", "merge-block-by-block"),
+    ("seed002.fig9a", "ds-writers-wait"),
+    ("seed002.space", "why-worst-case-latency"),
+    ("seed002.rem", "merge-block-by-block"),
+];
 
-fn scale() -> String {
-    format!(
-        "reduced scale: β=16, γ=4, κ0=4, {PRELOAD} keys preloaded, {REQUESTS} G_R requests \
-         at W_l=0.8 over 6 readers + 2 writers, seed {SEED}, x25e_effective cost (paper: 10M keys)"
-    )
-}
-
-fn stream(preload: u64) -> (Vec<Op>, Vec<Vec<Op>>) {
-    let mut g = GenR::new(SEED, 800, 1);
-    let pre = g.preload(preload);
-    let mut clients = vec![Vec::new(); READERS + 2];
-    let mut next = 0;
-    for _ in 0..REQUESTS {
-        match g.next_op() {
-            op @ (Op::Insert { key, .. } | Op::Delete { key }) => {
-                clients[READERS + (key % 2) as usize].push(op)
-            }
-            op => {
-                clients[next].push(op);
-                next = (next + 1) % READERS;
-            }
-        }
-    }
-    (pre, clients)
-}
-
-fn run(scheme: Scheme, policy: MergePolicy) -> Option<SimReport> {
-    run_sized(scheme, policy, PRELOAD)
-}
-
-fn run_sized(scheme: Scheme, policy: MergePolicy, preload: u64) -> Option<SimReport> {
-    let (pre, clients) = stream(preload);
-    let mut cfg = FdConfig::fc(16, 4, 4).with_policy(policy);
-    cfg.uniqueness = Uniqueness::Trusted;
-    ConcurrentRun::new(scheme, cfg, SsdCost::x25e_effective(), &pre, clients)
-        .and_then(ConcurrentRun::run)
-        .ok()
-}
-
-fn ratio(a: f64, b: f64) -> f64 {
-    if b == 0.0 { f64::NAN } else { a / b }
-}
-
-fn calibration() -> Claim {
-    let c = SsdCost::x25e_effective();
-    let merge_s = PAPER_INDEX_BLOCKS * (c.read_block_ns + c.write_block_ns) as f64 / 1e9;
-    Claim::new(
-        "seed002.calibration.full_merge_120mb",
-        "A full merge of the 120 MB index takes about the worst FD+XM/FD+DS insertion, \
-         33–38 s (§5.1, digest §5.2)",
-        "s",
-        35.5,
-        merge_s,
-        10.0,
-        "29.3K blocks × (read + write) on the fitted cost; arithmetic, not a simulated merge"
-            .into(),
-    )
-    .calibration_point("fdtree.read_block_ns and fdtree.write_block_ns (0.6 ms each)")
-}
-
-fn fig1() -> Vec<Claim> {
-    let Ok(b) = fig1_sawtooth(FdConfig::fd_plus_tree(16, 4, 2), 8_000, 250) else {
-        return Vec::new();
-    };
-    let mut sorted = b.clone();
-    sorted.sort_unstable();
-    let median = sorted[sorted.len() / 2] as f64;
-    let max = sorted.last().copied().unwrap_or(0) as f64;
-    let first_half = b[..b.len() / 2].iter().copied().max().unwrap_or(0) as f64;
-    let method = "one FD+XM client, 8,000 increasing-key inserts into an empty FD+tree \
-                  (β=16, γ=4, κ0=2), max R_p per bucket of 250 inserts"
-        .to_string();
-    vec![
-        Claim::at_least(
-            "seed002.fig1.spike_over_median",
-            "Fig. 1: most inserts finish in milliseconds, those caught by a large merge take \
-             far longer (largest bucket max / median bucket max)",
-            "×",
-            10.0,
-            ratio(max, median),
-            method.clone(),
-        ),
-        Claim::at_least(
-            "seed002.fig1.spikes_grow",
-            "Fig. 1: the merge spikes grow as the index grows (largest spike / largest spike \
-             of the first half)",
-            "×",
-            2.0,
-            ratio(max, first_half),
-            method,
-        ),
-    ]
-}
-
-fn fig6(xm: &SimReport, ds: &SimReport, fc: &SimReport, fc_no_ms: &SimReport) -> Vec<Claim> {
-    let w = |r: &SimReport| r.stats(OpKind::Insert).max_ns as f64;
-    let m = |r: &SimReport| r.longest_merge_ns() as f64;
-    let sd = |r: &SimReport| r.stats(OpKind::Insert).std_ns;
-    let end = |r: &SimReport| r.end_ns as f64;
-    let s = scale();
-    vec![
-        Claim::new(
-            "seed002.fig6.xm_worst_insert_is_merge",
-            "Fig. 6: FD+XM's worst insertion R_p ≈ its longest merge (33–38 s)",
-            "× merge",
-            1.0,
-            ratio(w(xm), m(xm)),
-            25.0,
-            s.clone(),
-        ),
-        Claim::new(
-            "seed002.fig6.ds_worst_insert_is_merge",
-            "Fig. 6: FD+DS's worst insertion R_p ≈ its longest merge (33–38 s)",
-            "× merge",
-            1.0,
-            ratio(w(ds), m(ds)),
-            25.0,
-            s.clone(),
-        ),
-        Claim::at_most(
-            "seed002.fig6.fc_worst_insert_over_ds",
-            "Fig. 6: FD+FC's worst insertion (≈1 s) ≤ 1/10 of FD+DS's (33–38 s)",
-            "×",
-            0.1,
-            ratio(w(fc), w(ds)),
-            format!(
-                "{s}. G_R inserts increasing keys, so L0^old's inserts free their slots only \
-                 near the merge's end (digest §7 F): at this scale FC's worst is ~1/3–1/5 of \
-                 DS's, not the paper's ~1/33"
-            ),
-        ),
-        Claim::at_least(
-            "seed002.fig6.sigma_ds_over_fc",
-            "Fig. 6g: σ of insertion R_p is much lower for FD+FC than FD+DS (σ_DS / σ_FC ≥ 3)",
-            "×",
-            3.0,
-            ratio(sd(ds), sd(fc)),
-            s.clone(),
-        ),
-        Claim::at_least(
-            "seed002.fig6.xm_worst_lookup_is_merge",
-            "Fig. 6: FD+XM's worst lookup waits for a whole merge (≥ 0.9 × longest merge)",
-            "× merge",
-            0.9,
-            ratio(xm.stats(OpKind::Lookup).max_ns as f64, m(xm)),
-            s.clone(),
-        ),
-        Claim::at_least(
-            "seed002.fig6.throughput_fc_over_ds",
-            "Fig. 6: throughput FD+FC ≥ FD+DS, +8–9% at W_l = 0.8 (DS / FC completion time)",
-            "×",
-            1.0,
-            ratio(end(ds), end(fc)),
-            format!(
-                "{s}. The device is not queued, so DS's doubled space costs it nothing here: \
-                 the two are about a tie"
-            ),
-        ),
-        Claim::at_least(
-            "seed002.fig6.throughput_ds_over_xm",
-            "Fig. 6: throughput FD+DS > FD+XM (XM / DS completion time)",
-            "×",
-            1.0,
-            ratio(end(xm), end(ds)),
-            s.clone(),
-        ),
-        Claim::new(
-            "seed002.fig9a.no_sharing_falls_back_to_ds",
-            "Fig. 9a: FD+FC without memory sharing has FD+DS's worst insertion (32–38 s)",
-            "× DS",
-            1.0,
-            ratio(w(fc_no_ms), w(ds)),
-            25.0,
-            s.clone(),
-        ),
-        Claim::at_least(
-            "seed002.space.ds_peak_over_fc",
-            "§4.1: FD+DS holds the old levels until the merge ends (space up to about double); \
-             FD+FC reclaims behind the wavefront (peak live blocks DS / FC)",
-            "×",
-            1.3,
-            ratio(ds.peak_live_blocks() as f64, fc.peak_live_blocks() as f64),
-            format!("{s}; the paper reports no number: 1.3 is this lab's bound"),
-        ),
-    ]
-}
-
+/// Every FD+tree claim, steps 1–4 in order, each naming the scenario that shows it.
 pub fn claims() -> Vec<Claim> {
-    let mut out = vec![calibration()];
-    out.extend(fig1());
-    let runs = (
-        run(Scheme::Xm, MergePolicy::FC),
-        run(Scheme::Ds, MergePolicy::DS),
-        run(Scheme::Fc, MergePolicy::FC),
-        run(Scheme::Fc, MergePolicy::FC_NO_SHARING),
-    );
-    if let (Some(xm), Some(ds), Some(fc), Some(no_ms)) = runs {
-        out.extend(fig6(&xm, &ds, &fc, &no_ms));
-    }
-    out.extend(super::claims_scaleup::claims());
-    out.extend(super::claims_ablation::claims());
-    out.extend(super::claims_btree::claims());
-    out
+    let mut out = claims_latency::claims();
+    out.extend(claims_scaleup::claims());
+    out.extend(claims_ablation::claims());
+    out.extend(claims_btree::claims());
+    with_scenarios(SCENARIOS, out)
 }
 
 #[cfg(test)]

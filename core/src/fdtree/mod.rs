@@ -18,25 +18,23 @@
 //! 10. `invariants`, `merge_checks`: I1–I7 as code.
 //! 11. `baseline`: the FD-tree of Li et al. and an in-place B+tree, block-counted, and timed on
 //!     the same SSD cost and clients as the schemes (`baseline::timed`).
-//! 12. `reproduce`: reproduction computations as plain functions (space over time).
+//! 12. `reproduce`: reproduction computations as plain functions, and the claims built on them.
 //! 13. `workload`: the G_R and G_T generators of §5, deterministic from a seed.
 //! 14. `conc`: FD+XM, FD+DS and FD+FC under closed-loop clients in the discrete-event kernel.
 //! 15. `lab`, `plugin`: the lab (the concurrent run stepped one event at a time, its view and
-//!     invariants); `claims` (+ `claims_ablation`: level skipping, proactive triggering; `claims_btree`: Fig. 10; `claims_scaleup`: Fig. 7 at block granularity), `bench`, `calibration`: what it says to `flashlab reproduce`,
-//!     `bench` and `docs/CALIBRATION.md`.
+//!     invariants); `claims` (listing `reproduce::claims_*`), `figures` (Fig. 10), `bench`,
+//!     `calibration`: what it says to `flashlab reproduce`, `bench` and `docs/CALIBRATION.md`.
 
 pub mod append;
 pub mod baseline;
 pub mod bench;
 pub mod calibration;
 pub mod claims;
-pub mod claims_ablation;
-pub mod claims_btree;
-pub mod claims_scaleup;
 pub mod conc;
 pub mod config;
 pub mod entry;
 pub mod error;
+pub mod figures;
 pub mod finalize;
 pub mod invariants;
 pub mod l0;

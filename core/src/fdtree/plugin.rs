@@ -5,8 +5,10 @@ use schemars::schema::RootSchema;
 use serde_json::{Map, Value};
 
 use super::lab::{FdLab, body, checks, config, events, view};
-use super::{bench, calibration, claims};
-use crate::plugin::{BenchCase, Budget, Claim, GeneratedBlock, LabSpec, WorkEstimate, work::times};
+use super::{bench, calibration, claims, figures};
+use crate::plugin::{
+    BenchCase, Budget, Claim, Figure, GeneratedBlock, LabSpec, WorkEstimate, work::times,
+};
 use crate::scenario::ScenarioError;
 use crate::sim::{
     Answer, EventKindInfo, InvariantCheck, Lab, LabView, Metric, SimError, TraceSink,
@@ -126,8 +128,8 @@ impl LabSpec for FdLab {
         claims::claims()
     }
 
-    fn figures() -> Vec<crate::reproduce::figures::Figure> {
-        vec![crate::reproduce::figures::fdtree::fig10_crossover()]
+    fn figures() -> Vec<Figure> {
+        figures::figures()
     }
 
     fn bench_cases() -> Vec<BenchCase> {

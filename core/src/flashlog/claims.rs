@@ -16,10 +16,13 @@
 //! inside `npm test`). The paper-scale numbers (20,000 transactions, a 64-block-per-plane
 //! device, 100,000 writes) come from the ignored test
 //! `cargo test -p flashlab-core --test flashlog_reproduce -- --ignored --nocapture`.
+//!
+//! `claims()` is the lab's one claims hook: each claim names the course scenario that shows it,
+//! from the lab's own table `SCENARIOS` (the paper-results page opens it).
 
 use super::devices::usb::UsbProfile;
 use super::reproduce::{Kind, Reproduced, appendpack, outliers, throughput};
-use crate::plugin::Claim;
+use crate::plugin::{Claim, ClaimScenarios, with_scenarios};
 
 pub const FIG2_TRANSACTIONS: u64 = 4_000;
 pub const OUTLIER_TRANSACTIONS: u64 = 4_000;
@@ -89,7 +92,21 @@ fn failed(id: &str, what: &str, e: impl std::fmt::Display) -> Claim {
     )
 }
 
+/// Which course scenario shows each claim (`plugin::claim_scenario`): claim-id prefix →
+/// `scenarios/flashlog/<name>.json`; the longest matching prefix wins.
+pub const SCENARIOS: ClaimScenarios = &[
+    ("seed003.flashlog", "flashlogging-vs-disk-vs-ideal"),
+    ("seed003.flashlog.ideal", "ideal-disk-loses-commits"),
+    ("seed003.flashlog.reissue", "outlier-reissued"),
+    ("seed003.appendpack", "append-pack-packing"),
+];
+
+/// Every claim of the lab, computed now, each naming the scenario that shows it.
 pub fn claims() -> Vec<Claim> {
+    with_scenarios(SCENARIOS, computed())
+}
+
+fn computed() -> Vec<Claim> {
     let mut out = Vec::new();
     match throughput::figure2(FIG2_TRANSACTIONS, 1) {
         Ok(bars) => out.extend(

@@ -25,11 +25,14 @@
 //!    (E8). Not used: the CPU "factor of 50" (E1), the RAID-0 crossover (E2, no RAID device).
 //!    E7's 6 MB read-ahead seek count is the same run and number as E9's column seeks, so it is
 //!    that one claim.
+//!
+//! `claims()` is the lab's one claims hook: each claim names the course scenario that shows it,
+//! from the lab's own table `SCENARIOS` (the paper-results page opens it).
 
 use super::reproduce::{Comparison, Kind, all};
 use super::schema::PAPER_ROWS;
 use crate::plugin::policy::MEASURED_TOLERANCE_PCT;
-use crate::plugin::{Claim, Judgement};
+use crate::plugin::{Claim, ClaimScenarios, Judgement, with_scenarios};
 
 /// Rows per table of the claims' runs (item 1).
 pub const CLAIM_ROWS: u64 = 10_000_000;
@@ -128,8 +131,32 @@ pub fn to_claim(c: &Comparison, rows: u64) -> Claim {
     }
 }
 
-/// Every comparison at `CLAIM_ROWS`; a failing run is reported as one failed claim.
+/// Which course scenario shows each claim (`plugin::claim_scenario`): claim-id prefix →
+/// `scenarios/layouts/<name>.json`; the longest matching prefix wins.
+pub const SCENARIOS: ClaimScenarios = &[
+    ("seed001.run", "crossover-disk"),
+    ("seed001.E1", "crossover-disk"),
+    ("seed001.E1.ssd_fast", "no-crossover-flash"),
+    ("seed001.E2", "no-crossover-flash"),
+    ("seed001.E3", "crossover-disk"),
+    ("seed001.EXT.pax", "pax-on-flash"),
+    ("seed001.E9", "prefetch-and-seeks"),
+    ("seed001.E4", "crossover-disk"),
+    ("seed001.E5", "no-crossover-flash"),
+    ("seed001.E7", "prefetch-and-seeks"),
+    ("seed001.E8", "index-scan"),
+    ("seed001.E10", "no-crossover-flash"),
+    ("seed001.E11", "concurrent-cfq"),
+    ("seed001.E11.ssd_fast", "concurrent-noop"),
+];
+
+/// Every claim of the lab, computed now, each naming the scenario that shows it.
 pub fn claims() -> Vec<Claim> {
+    with_scenarios(SCENARIOS, computed())
+}
+
+/// Every comparison at `CLAIM_ROWS`; a failing run is reported as one failed claim.
+fn computed() -> Vec<Claim> {
     match all(CLAIM_ROWS) {
         Ok(comparisons) => comparisons
             .iter()

@@ -18,6 +18,7 @@
 //! 11. `view`: a plain-data snapshot of a running scan for the future lab view.
 //! 12. `reproduce`: the paper's experiments E1–E11 computed by simulation, beside the paper's
 //!     numbers; `claims` turns them into `flashlab reproduce` claims at a reduced scale.
+//!     `figures` draws E1's seeks against projectivity from the same runs.
 //! 13. `lab`, `plugin`: the lab (one I/O completion per step, the projectivity sweep, view and
 //!     info payloads), registered in `crate::labs`; `bench`, `calibration` its other hooks.
 //!
@@ -43,6 +44,7 @@ pub mod cpu;
 pub mod device;
 pub mod dispatch;
 pub mod error;
+pub mod figures;
 pub mod io;
 pub mod lab;
 pub mod model;

@@ -10,8 +10,10 @@ use super::lab::{LayoutsLab, body, checks, events, metrics, view};
 use super::pages::StoredTable;
 use super::schema::Schema;
 use super::settings::AccessPath;
-use super::{bench, calibration, claims};
-use crate::plugin::{BenchCase, Budget, Claim, GeneratedBlock, LabSpec, WorkEstimate, work::times};
+use super::{bench, calibration, claims, figures};
+use crate::plugin::{
+    BenchCase, Budget, Claim, Figure, GeneratedBlock, LabSpec, WorkEstimate, work::times,
+};
 use crate::scenario::ScenarioError;
 use crate::sim::{
     Answer, EventKindInfo, InvariantCheck, Lab, LabView, Metric, SimError, TraceSink,
@@ -133,8 +135,8 @@ impl LabSpec for LayoutsLab {
         claims::claims()
     }
 
-    fn figures() -> Vec<crate::reproduce::figures::Figure> {
-        vec![crate::reproduce::figures::layouts::seeks_vs_projectivity()]
+    fn figures() -> Vec<Figure> {
+        figures::figures()
     }
 
     fn bench_cases() -> Vec<BenchCase> {

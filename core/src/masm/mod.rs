@@ -15,14 +15,18 @@
 //! 10. `checks`: the digest §3 invariants as `InvariantCheck`s.
 //! 11. `log` and `recovery`: the redo log, crash and recovery (§3.6).
 //! 12. `lab`: the MaSM lab (event-driven, timed on `io`, checked against a versioned oracle).
+//! 13. `reproduce`: the paper's reproductions; `claims` lists them (the lab's one claims hook)
+//!     and `figures` draws Fig. 16 from the same sweep.
 
 pub mod baseline;
 pub mod bench;
 pub mod buffer;
 pub mod calibration;
 pub mod checks;
+pub mod claims;
 pub mod config;
 pub mod error;
+pub mod figures;
 pub mod io;
 pub mod lab;
 pub mod log;

@@ -6,8 +6,10 @@ use serde_json::{Map, Value};
 
 use super::lab::workload::PlannedKind;
 use super::lab::{ANSWER_ROW_BYTES, MasmLab, body, config, events, metrics, plan_bytes, view};
-use super::{bench, calibration, reproduce};
-use crate::plugin::{BenchCase, Budget, Claim, GeneratedBlock, LabSpec, WorkEstimate, work::times};
+use super::{bench, calibration, claims, figures};
+use crate::plugin::{
+    BenchCase, Budget, Claim, Figure, GeneratedBlock, LabSpec, WorkEstimate, work::times,
+};
 use crate::scenario::ScenarioError;
 use crate::sim::{
     Answer, EventKindInfo, InvariantCheck, Lab, LabView, Metric, SimError, TraceSink,
@@ -108,11 +110,11 @@ impl LabSpec for MasmLab {
     }
 
     fn claims() -> Vec<Claim> {
-        reproduce::claims()
+        claims::claims()
     }
 
-    fn figures() -> Vec<crate::reproduce::figures::Figure> {
-        vec![crate::reproduce::figures::masm::fig16_slowdown()]
+    fn figures() -> Vec<Figure> {
+        figures::figures()
     }
 
     fn bench_cases() -> Vec<BenchCase> {

@@ -17,6 +17,8 @@
 //!    median.
 //! 4. Every claim carries its method and the known differences from the paper's setup, shown
 //!    whether it passes or not; a miss also says why, or that it is unexplained.
+//! 5. A claim names the course scenario that shows it (`scenario`): its lab fills it from the
+//!    lab's own claim → scenario table (`claim_scenario`), so the results page can open it.
 
 use serde::Serialize;
 
@@ -81,6 +83,9 @@ pub struct Claim {
     pub spread: Option<SeedSpread>,
     /// A setup choice the paper leaves open that decides the verdict.
     pub setup: Option<SetupSweep>,
+    /// The course scenario that shows it (`scenarios/<lab>/<scenario>.json`), filled by the lab
+    /// from its own table (`claim_scenario`); `None` until then (a test fails on a `None`).
+    pub scenario: Option<&'static str>,
 }
 
 impl Claim {
@@ -112,6 +117,7 @@ impl Claim {
             miss_reason: String::new(),
             spread: None,
             setup: None,
+            scenario: None,
         };
         out.rejudge();
         out

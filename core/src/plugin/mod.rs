@@ -3,13 +3,16 @@
 //! 1. `spec`: the `LabSpec` trait. A lab is a plugin: its name, how it builds from a scenario
 //!    body, its body schema, its event-kind table, its paper claims, its bench cases, its
 //!    calibration constants and an upper bound of the work a validated scenario asks for.
-//! 2. `claim`, `bench_case`, `markdown`: the types those hooks return. They are leaves (they import
+//! 2. `claim` (with `claim_scenario`, the scenario that shows each claim), `figure`,
+//!    `bench_case`, `markdown`: the types those hooks return. They are leaves (they import
 //!    nothing from any lab or registry), so a lab can use them without a module cycle.
 //! 3. `crate::labs` lists the plugins once; `reproduce`, `bench`, `calibration_doc` and the
 //!    schema read that list and nothing else.
 
 pub mod bench_case;
 pub mod claim;
+pub mod claim_scenario;
+pub mod figure;
 pub mod judgement;
 pub mod markdown;
 pub mod policy;
@@ -19,6 +22,8 @@ pub mod work;
 
 pub use bench_case::BenchCase;
 pub use claim::{Claim, ClaimKind, ClaimSummary, SetupSweep};
+pub use claim_scenario::{ClaimScenarios, with_scenarios};
+pub use figure::{Axis, Figure, Series, SeriesKind};
 pub use judgement::Judgement;
 pub use markdown::{GeneratedBlock, cell, format_value};
 pub use seeds::SeedSpread;

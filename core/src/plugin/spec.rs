@@ -3,8 +3,9 @@
 //! 1. `NAME` is the scenario's `lab` string; `from_body` builds the lab from a validated body
 //!    and `body_schema` describes that body for `scenarios/schema.json`.
 //! 2. `EVENT_KINDS` is the table that narrates its trace events (one source for CLI and UI).
-//! 3. `claims`, `bench_cases` and `calibration` feed `flashlab reproduce`, `flashlab bench` and
-//!    the generated blocks of `docs/CALIBRATION.md`; each defaults to nothing.
+//! 3. `claims`, `figures`, `bench_cases` and `calibration` feed `flashlab reproduce` and the
+//!    paper-results page, `flashlab bench` and the generated blocks of `docs/CALIBRATION.md`;
+//!    each defaults to nothing.
 //! 4. `work_estimates` bounds the work a scenario asks for, before it runs (see `work`).
 //!
 //! `crate::labs` lists the implementors once; everything else is derived from that list.
@@ -12,7 +13,7 @@
 use schemars::schema::RootSchema;
 use serde_json::{Map, Value};
 
-use super::{BenchCase, Claim, GeneratedBlock, WorkEstimate};
+use super::{BenchCase, Claim, Figure, GeneratedBlock, WorkEstimate};
 use crate::scenario::ScenarioError;
 use crate::sim::{EventKindInfo, Lab};
 
@@ -49,7 +50,7 @@ pub trait LabSpec: Lab + Sized {
     }
 
     /// Paper figures the results page draws: the simulated curve with the paper's points over it.
-    fn figures() -> Vec<crate::reproduce::figures::Figure> {
+    fn figures() -> Vec<Figure> {
         Vec::new()
     }
 

@@ -10,6 +10,7 @@
 //!    or an unknown lab, grafts from other scenarios, grown op lists, unknown fields) and
 //!    sometimes a text mutation on top (truncate, flip, insert, cut, duplicate a span).
 
+use flashlab_core::labs::BUILT_LABS;
 use flashlab_core::scenario::limits::{MAX_OPS, MAX_SCENARIO_BYTES, MAX_SEED, MAX_TITLE_CHARS};
 use flashlab_core::sim::Rng;
 use serde_json::{Map, Number, Value, json};
@@ -17,9 +18,8 @@ use serde_json::{Map, Number, Value, json};
 /// Marker for a duplicated key: serialised as its own key, then renamed in the text.
 const DUP_MARK: &str = "~dup~";
 
-const LABS: &[&str] = &[
-    "hdd", "ssd", "nand", "masm", "fdtree", "ipa", "layouts", "flashlog",
-];
+/// Every built lab, from the registry: a new lab is fuzzed without an edit here.
+const LABS: &[&str] = BUILT_LABS;
 const WRONG_LABS: &[&str] = &[
     "",
     "HDD",

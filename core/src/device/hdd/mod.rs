@@ -12,7 +12,7 @@
 //!    a discrete-event simulation on `crate::sim::EventQueue`.
 //!
 //! Calibration: `presets` (every constant with a source; `docs/CALIBRATION.md` is generated
-//! from them by `calibration`), and `reproduce` checks seed 003 Table 1 and MaSM §5.2 by
+//! from them by `calibration`), and `claims` checks seed 003 Table 1 and MaSM §5.2 by
 //! simulation. Scenario format: `scenario` (types, schema) and `config` (validation). `plugin`
 //! is the lab's contract with the rest of the program (`Lab` and `LabSpec`).
 
@@ -20,6 +20,7 @@ pub mod answers;
 pub mod bench;
 pub mod calibration;
 pub mod checks;
+pub mod claims;
 pub mod config;
 pub mod disk;
 pub mod events;
@@ -31,7 +32,6 @@ pub mod payload;
 pub mod plugin;
 pub mod presets;
 pub mod provenance;
-pub mod reproduce;
 pub mod rotation;
 pub mod scenario;
 pub mod scheduler;

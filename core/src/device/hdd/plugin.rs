@@ -7,7 +7,7 @@ use serde_json::{Map, Value};
 use super::config::parse;
 use super::scenario::HddBody;
 use super::workload::WorkloadPlan;
-use super::{HddLab, bench, calibration, checks, events, metrics, reproduce, view};
+use super::{HddLab, bench, calibration, checks, claims, events, metrics, view};
 use crate::plugin::{BenchCase, Budget, Claim, GeneratedBlock, LabSpec, WorkEstimate, work::times};
 use crate::scenario::ScenarioError;
 use crate::sim::{EventKindInfo, InvariantCheck, Lab, LabView, Metric, SimError, TraceSink};
@@ -91,7 +91,7 @@ impl LabSpec for HddLab {
     }
 
     fn claims() -> Vec<Claim> {
-        reproduce::claims()
+        claims::claims()
     }
 
     fn bench_cases() -> Vec<BenchCase> {

@@ -11,7 +11,7 @@
 //! 6. `wordline`, `ispp`, `block`, `program`, `page_map`: the cell model as a library — a
 //!    `Block` of `Wordline`s; program (pulse by pulse or to completion), append into erased
 //!    cells, read with references, erase, bake; typed `NandError`s for refused operations.
-//! 7. `lab`: `NandLab`, the scenario-driven lab; `reproduce`: its paper and datasheet claims.
+//! 7. `lab`: `NandLab`, the scenario-driven lab; `claims`: its paper and datasheet claims.
 //!
 //! Library use (SSD and IPA labs):
 //! ```
@@ -31,6 +31,7 @@
 
 pub mod block;
 pub mod calibration;
+pub mod claims;
 pub mod coding;
 pub mod error;
 pub mod ispp;
@@ -42,7 +43,6 @@ pub mod preset;
 pub mod program;
 pub mod provenance;
 pub mod random;
-pub mod reproduce;
 mod sources;
 pub mod timing;
 pub mod wear;

@@ -6,7 +6,7 @@ use serde_json::{Map, Value};
 
 use super::lab::body::NandBody;
 use super::lab::events;
-use super::{NandLab, calibration, reproduce};
+use super::{NandLab, calibration, claims};
 use crate::plugin::{Budget, Claim, GeneratedBlock, LabSpec, WorkEstimate, work::times};
 use crate::scenario::ScenarioError;
 use crate::sim::{
@@ -81,7 +81,7 @@ impl LabSpec for NandLab {
     }
 
     fn claims() -> Vec<Claim> {
-        reproduce::claims()
+        claims::claims()
     }
 
     fn calibration() -> Vec<GeneratedBlock> {

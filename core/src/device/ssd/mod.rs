@@ -23,8 +23,9 @@
 //!
 //! Calibration: `presets` (with `drives` and `nand_configs`: every constant with its source and
 //! tag; `calibration` renders them for `docs/CALIBRATION.md`), `waf` (the analytic
-//! write-amplification model), `reproduce` and `reproduce_waf` (paper claims by simulation),
-//! `bench` (the throughput benchmark).
+//! write-amplification model), `reproduce` (paper claims by simulation, listed by `claims`),
+//! `figures` (write amplification against over-provisioning), `bench` (the throughput
+//! benchmark).
 
 pub mod bench;
 pub mod bench_check;
@@ -36,9 +37,11 @@ pub mod calibration;
 pub mod checks;
 pub mod checks_model;
 pub mod checks_step;
+pub mod claims;
 pub mod config;
 pub mod drives;
 pub mod events;
+pub mod figures;
 pub mod ftl;
 pub mod gc;
 pub mod gc_policy;
@@ -54,7 +57,6 @@ pub mod presets;
 pub mod provenance;
 pub mod recovery;
 pub mod reproduce;
-pub mod reproduce_waf;
 pub mod service;
 pub mod stats;
 pub mod timing;

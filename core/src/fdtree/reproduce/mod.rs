@@ -1,5 +1,5 @@
-//! Reproduction computations as plain functions returning numbers (not registered with the
-//! CLI yet; the lab wrapper will do that).
+//! Reproduction computations as plain functions returning numbers, and the claims built on them
+//! (`claims_*`, listed by `fdtree::claims`, the lab's one claims hook).
 //!
 //! 1. `space`: space over time for one insert stream: FD+FC (sampled after every merge step)
 //!    against the FD-tree of Li et al. (sampled at each pass, including its temporary peak),
@@ -10,7 +10,13 @@
 //!    blocks, L0 real), FD+DS and FD+FC from the untimed state where the full merge is due.
 //! 4. `skipping`: level skipping's effect on lookup reads (§5.2) and the extra merge writes of
 //!    proactive triggering (Rem. A.17), by block counts of the sequential FD+tree.
+//! 5. `claims_latency`, `claims_scaleup`, `claims_ablation`, `claims_btree`: the claims judged
+//!    on 2–4 (and Fig. 10's sweep, which `fdtree::figures` also draws).
 
+pub mod claims_ablation;
+pub mod claims_btree;
+pub mod claims_latency;
+pub mod claims_scaleup;
 pub mod latency;
 pub mod scaleup;
 pub mod skipping;

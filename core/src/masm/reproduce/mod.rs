@@ -1,5 +1,6 @@
 //! MaSM paper claims (seed 000) reproduced by running the algorithm core and the baselines on
 //! the device models; the paper's numbers are only the reference, tolerances are fixed here.
+//! `masm::claims` lists them in paper order (the lab's one `claims()`).
 //!
 //! 1. `fig10_theorem`: Theorems 3.1/3.2 and Fig. 10, writes per update measured at M = 256.
 //! 2. `table3_lsm`: Table III and §4.5's LSM/MaSM write ratio.
@@ -19,17 +20,3 @@ pub mod fig19_hdd_cache;
 pub mod fig20_migration;
 pub mod setup;
 pub mod table3_lsm;
-
-use crate::plugin::Claim;
-
-/// Every MaSM claim, in paper order.
-pub fn claims() -> Vec<Claim> {
-    let (mut out, masm_worst_case) = fig10_theorem::claims();
-    out.extend(table3_lsm::claims(masm_worst_case));
-    let devices = fig12_model::paper_devices();
-    out.extend(fig12_model::claims(&devices));
-    out.extend(fig16_slowdown::claims(&devices));
-    out.extend(fig19_hdd_cache::claims());
-    out.extend(fig20_migration::claims());
-    out
-}

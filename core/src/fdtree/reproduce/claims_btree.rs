@@ -14,10 +14,10 @@
 //!    swept W_l around it; the first swept W_l if the B+tree already wins there, 1.0 if it
 //!    never does.
 
-use super::baseline::{Baseline, run_baseline};
-use super::conc::{ConcurrentRun, Scheme, SsdCost};
-use super::workload::{GenR, Op, split_gr_clients};
-use super::{FdConfig, MergePolicy, Uniqueness};
+use super::super::baseline::{Baseline, run_baseline};
+use super::super::conc::{ConcurrentRun, Scheme, SsdCost};
+use super::super::workload::{GenR, Op, split_gr_clients};
+use super::super::{FdConfig, MergePolicy, Uniqueness};
 use crate::plugin::Claim;
 
 pub const SWEEP_PERMILLE: [u32; 7] = [500, 600, 700, 800, 850, 900, 950];

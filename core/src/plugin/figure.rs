@@ -9,18 +9,9 @@
 //! 2. A figure names the claims that check its points (`claim_prefix`) and the course scenario
 //!    that shows the same effect step by step (`scenario`), so the results page can open it.
 //! 3. Each lab declares its figures in its `LabSpec::figures` (the registry's `Plugin::figures`),
-//!    as it declares its claims; a lab without a figure-shaped result keeps the empty default
-//!    (its claims are single numbers). The figure code lives here, one file per lab.
-
-// Gated like the labs (cargo features `lab-<name>`), so a wasm group links only its own.
-#[cfg(feature = "lab-fdtree")]
-pub(crate) mod fdtree;
-#[cfg(feature = "lab-layouts")]
-pub(crate) mod layouts;
-#[cfg(feature = "lab-masm")]
-pub(crate) mod masm;
-#[cfg(feature = "lab-ssd")]
-pub(crate) mod ssd;
+//!    as it declares its claims; the figure code lives in the lab (`<lab>/figures.rs`). A lab
+//!    without a figure-shaped result keeps the empty default (its claims are single numbers).
+//! 4. These types are leaves like `claim`: they import no lab and no registry.
 
 use serde::Serialize;
 
@@ -108,10 +99,12 @@ pub struct Figure {
     pub method: String,
 }
 
-/// A figure whose simulation failed: no simulated points, the paper's points kept, the error
-/// as its method (shown, never hidden).
-pub fn failed(mut figure: Figure, error: &str) -> Figure {
-    figure.series.retain(|s| s.kind == SeriesKind::Paper);
-    figure.method = format!("SIMULATION FAILED: {error}");
-    figure
+impl Figure {
+    /// This figure with its simulation failed: no simulated points, the paper's points kept,
+    /// the error as its method (shown, never hidden).
+    pub fn failed(mut self, error: &str) -> Self {
+        self.series.retain(|s| s.kind == SeriesKind::Paper);
+        self.method = format!("SIMULATION FAILED: {error}");
+        self
+    }
 }

@@ -1,18 +1,23 @@
 //! FD+FC against an in-place B+tree as lookups grow (seed 002 Fig. 10, §5.3).
 //!
-//! 1. The simulated curve is `fdtree::claims_btree::fig10_ratios`, the run the
+//! 1. The simulated curve is `reproduce::claims_btree::fig10_ratios`, the run the
 //!    `seed002.fig10.*` claims judge: per lookup fraction W_l, one G_R stream run by FD+FC in the
 //!    discrete-event kernel and by the timed B+tree on the same SSD cost; the point is the
 //!    B+tree's completion time over FD+FC's (above 1: FD+FC finishes first).
 //! 2. The paper states no ratios, only who wins: FD+FC at W_l ≤ 0.8, the B+tree at W_l ≥ 0.9.
 //!    Its points are drawn where that puts the crossover (ratio 1): between W_l = 0.8 and 0.9.
 
-use super::{Axis, Figure, Series, failed};
-use crate::fdtree::claims_btree::fig10_ratios;
+use super::reproduce::claims_btree::fig10_ratios;
+use crate::plugin::{Axis, Figure, Series};
 
 const CURVE: &str = "simulated: B+tree time / FD+FC time";
 
-pub fn fig10_crossover() -> Figure {
+/// The lab's figures (its `LabSpec::figures`), computed now.
+pub fn figures() -> Vec<Figure> {
+    vec![fig10_crossover()]
+}
+
+fn fig10_crossover() -> Figure {
     let figure = Figure {
         id: "fdtree.fig10_crossover".into(),
         lab: "fdtree".into(),
@@ -40,6 +45,6 @@ pub fn fig10_crossover() -> Figure {
             figure.series.insert(0, Series::simulated(CURVE, points));
             figure
         }
-        None => failed(figure, "a run of the sweep failed"),
+        None => figure.failed("a run of the sweep failed"),
     }
 }

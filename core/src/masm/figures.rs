@@ -7,10 +7,10 @@
 //!    and 1.7× at 1 MB, MaSM coarse 2.9× at 4 KB and about 1 from 100 MB on, MaSM fine 1.04×
 //!    at 4 KB, IU 1.1× at 4 KB.
 
-use super::{Axis, Figure, Series, failed};
-use crate::masm::reproduce::fig12_model::paper_devices;
-use crate::masm::reproduce::fig16_slowdown::{Sweep, sweep};
-use crate::masm::reproduce::setup::{GIB, KIB, MIB};
+use super::reproduce::fig12_model::paper_devices;
+use super::reproduce::fig16_slowdown::{Sweep, sweep};
+use super::reproduce::setup::{GIB, KIB, MIB};
+use crate::plugin::{Axis, Figure, Series};
 
 const IN_PLACE: &str = "in-place updates";
 const COARSE: &str = "MaSM, coarse index (64 KB)";
@@ -49,7 +49,12 @@ fn curve(ranges: &[u64], scheme: &[f64], pure: &[f64]) -> Vec<[f64; 2]> {
         .collect()
 }
 
-pub fn fig16_slowdown() -> Figure {
+/// The lab's figures (its `LabSpec::figures`), computed now.
+pub fn figures() -> Vec<Figure> {
+    vec![fig16_slowdown()]
+}
+
+fn fig16_slowdown() -> Figure {
     let figure = Figure {
         id: "masm.fig16_slowdown".into(),
         lab: "masm".into(),
@@ -67,7 +72,7 @@ pub fn fig16_slowdown() -> Figure {
     };
     let s = match paper_devices().and_then(|d| sweep(&d)) {
         Ok(s) => s,
-        Err(e) => return failed(figure, &e),
+        Err(e) => return figure.failed(&e),
     };
     let mut figure = figure;
     let simulated = [

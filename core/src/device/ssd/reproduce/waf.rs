@@ -11,11 +11,11 @@
 //! 4. Greedy victims against the C4 greedy row for 64 pages × 4096 blocks: ±2 %; the claim text
 //!    also shows that greedy sits below FIFO's closed form.
 
-use super::ftl::{Ftl, FtlConfig};
-use super::gc_policy::VictimPolicy;
-use super::geometry::Geometry;
-use super::oplog::OpLog;
-use super::waf::{C4_GREEDY_64X4096, fifo_waf};
+use crate::device::ssd::ftl::{Ftl, FtlConfig};
+use crate::device::ssd::gc_policy::VictimPolicy;
+use crate::device::ssd::geometry::Geometry;
+use crate::device::ssd::oplog::OpLog;
+use crate::device::ssd::waf::{C4_GREEDY_64X4096, fifo_waf};
 use crate::plugin::Claim;
 use crate::sim::Rng;
 

@@ -13,6 +13,9 @@
 //!    1,000, 3,000 and 5,000 P/E are predictions (model illustration).
 //! 5. Seed 004 §8.4: "At most, 1 bit error per 16KB Flash pages" on young OpenSSD MLC: an upper
 //!    bound, checked at 1,000 P/E (an assumed age; the paper gives none).
+//!
+//! `claims()` is the lab's one claims hook: each claim names the course scenario that shows it,
+//! from the lab's own table `SCENARIOS` (the paper-results page opens it).
 
 use std::sync::Arc;
 
@@ -20,7 +23,7 @@ use super::block::Block;
 use super::coding::CellType;
 use super::lab::curve::measure_rber;
 use super::preset::NandConfig;
-use crate::plugin::Claim;
+use crate::plugin::{Claim, ClaimScenarios, with_scenarios};
 use crate::sim::Rng;
 
 const WORDLINES: usize = 4;
@@ -93,8 +96,23 @@ fn mean_rber(cell_type: CellType, pe: u64) -> f64 {
     total / (2 * SEEDS) as f64
 }
 
-/// Every NAND claim.
+/// Which course scenario shows each claim (`plugin::claim_scenario`): claim-id prefix →
+/// `scenarios/nand/<name>.json`; the longest matching prefix wins.
+pub const SCENARIOS: ClaimScenarios = &[
+    ("nand.ispp", "ispp-step-size"),
+    ("nand.tprog.mlc", "mlc-lsb-vs-msb"),
+    ("nand.tprog.tlc", "tlc-levels"),
+    ("nand.tr.tlc", "tlc-levels"),
+    ("nand.rber", "wear-widening"),
+];
+
+/// Every claim of the lab, computed now, each naming the scenario that shows it.
 pub fn claims() -> Vec<Claim> {
+    with_scenarios(SCENARIOS, computed())
+}
+
+/// Every NAND claim.
+fn computed() -> Vec<Claim> {
     let mut claims = Vec::new();
     let method_program = format!(
         "{SEEDS} fresh blocks × {WORDLINES} wordlines × {CELLS} cells, random data, every page \

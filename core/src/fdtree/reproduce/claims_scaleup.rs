@@ -10,8 +10,8 @@
 //!    worst against its own longest merge.
 //! 3. Growth 10M → 90M: FD+DS's worst grows (≥ 2×), FD+FC's stays flat (≤ 2×).
 
-use super::conc::Scheme;
-use super::reproduce::scaleup::{GAMMA, ScalePoint, scale_point};
+use super::super::conc::Scheme;
+use super::scaleup::{GAMMA, ScalePoint, scale_point};
 use crate::plugin::Claim;
 
 const SEED: u64 = 7;

@@ -8,15 +8,20 @@
 //! 2. The paper's points: 83 column-store seeks at 10 % projectivity (4 attributes, 16 of
 //!    150 B) and 867 at 100 %.
 
-use super::{Axis, Figure, Series, failed};
-use crate::layouts::claims::CLAIM_ROWS;
-use crate::layouts::reproduce::projectivity::curve;
-use crate::layouts::schema::PAPER_ROWS;
-use crate::layouts::{DeviceId, ScanSettings, Schema, TableKind};
+use super::claims::CLAIM_ROWS;
+use super::reproduce::projectivity::curve;
+use super::schema::PAPER_ROWS;
+use super::{DeviceId, ScanSettings, Schema, TableKind};
+use crate::plugin::{Axis, Figure, Series};
 
 const COLUMN: &str = "column store (DSM)";
 
-pub fn seeks_vs_projectivity() -> Figure {
+/// The lab's figures (its `LabSpec::figures`), computed now.
+pub fn figures() -> Vec<Figure> {
+    vec![seeks_vs_projectivity()]
+}
+
+fn seeks_vs_projectivity() -> Figure {
     let schema = Schema::of(TableKind::Lineitem);
     let figure = Figure {
         id: "layouts.seeks_vs_projectivity".into(),
@@ -50,7 +55,7 @@ pub fn seeks_vs_projectivity() -> Figure {
         &ScanSettings::default(),
     ) {
         Ok(c) => c,
-        Err(e) => return failed(figure, &e.to_string()),
+        Err(e) => return figure.failed(&e.to_string()),
     };
     let scale = PAPER_ROWS as f64 / CLAIM_ROWS as f64;
     let column = c

@@ -16,11 +16,14 @@
 //!    preset is NOT fitted to these: its seek curve is the calibration.md B5 datasheet fit. The
 //!    tolerance, 20%, was fixed before running: the seek curve is a stand-in drive's, and the
 //!    measurements include OS and controller overheads the model does not have.
+//!
+//! `claims()` is the lab's one claims hook: each claim names the course scenario that shows it,
+//! from the lab's own table `SCENARIOS` (the paper-results page opens it).
 
 use serde_json::{Map, Value, json};
 
 use super::HddLab;
-use crate::plugin::{Claim, LabSpec};
+use crate::plugin::{Claim, ClaimScenarios, LabSpec, with_scenarios};
 use crate::sim::{Lab, TraceSink};
 
 const SEED: u64 = 20_100_301;
@@ -52,7 +55,20 @@ fn get(metrics: &Map<String, Value>, name: &str) -> f64 {
         .unwrap_or(f64::NAN)
 }
 
+/// Which course scenario shows each claim (`plugin::claim_scenario`): claim-id prefix →
+/// `scenarios/hdd/<name>.json`; the longest matching prefix wins.
+pub const SCENARIOS: ClaimScenarios = &[
+    ("seed003.table1.hdd1980", "table1-hdd-1980"),
+    ("seed003.table1.hdd2010", "table1-hdd-2010"),
+    ("masm.s52", "sequential-scan"),
+];
+
+/// Every claim of the lab, computed now, each naming the scenario that shows it.
 pub fn claims() -> Vec<Claim> {
+    with_scenarios(SCENARIOS, computed())
+}
+
+fn computed() -> Vec<Claim> {
     let mut out = Vec::new();
     for (preset, year, random_bw, scan_s) in [
         ("hdd-1980", 1980, 0.28, 83.0),

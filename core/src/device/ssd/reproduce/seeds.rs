@@ -1,5 +1,5 @@
-//! Paper claims reproduced by simulation. Each runs the SSD lab (or, for write amplification,
-//! the FTL directly) and compares with the paper's value, which is only the reference.
+//! Paper claims about SSDs reproduced by running the SSD lab (the same code path as a scenario
+//! file) and compared with the paper's value, which is only the reference.
 //! Tolerances were fixed before the first run; a figure a preset was fitted to is never claimed.
 //!
 //! 1. Seed 000, X25-E (fitted: 250 MB/s read, 75 µs latency, 170 MB/s write): 64 KB reads at
@@ -12,15 +12,12 @@
 //! 3. Seed 003 (`fusionio`, nothing fitted): Table 1 SSD 2010 sequential bandwidth and device
 //!    scan time (±25 %), random-access latency and mixed random bandwidth (±25 %), and §2.2's
 //!    "sustained random writes reach about 16 % of the advertised random throughput" (±50 %).
-//! 4. Write amplification of uniform random writes against the analytic model
-//!    (`reproduce_waf.rs`).
 
 use serde_json::{Value, json};
 
-use super::SsdLab;
-use super::body::SsdBody;
-use super::config::build;
-use super::reproduce_waf;
+use crate::device::ssd::SsdLab;
+use crate::device::ssd::body::SsdBody;
+use crate::device::ssd::config::build;
 use crate::plugin::Claim;
 use crate::scenario::parse_body;
 use crate::sim::{Lab, TraceSink};
@@ -91,7 +88,7 @@ fn logical_pages(preset: &str, blocks: u32) -> u64 {
         .map_or(0, |c| u64::from(c.geometry.logical_pages))
 }
 
-fn seed000() -> Vec<Claim> {
+pub fn seed000() -> Vec<Claim> {
     let (fbw, e1) = measure(random_reads("x25e", 16, 1, 2_000), "throughput_mb_s");
     let (iops, e2) = measure(random_reads("x25e", 1, 32, 20_000), "iops");
     let reads = Claim::at_least(
@@ -138,7 +135,7 @@ fn seed000() -> Vec<Claim> {
     ]
 }
 
-fn seed001() -> Vec<Claim> {
+pub fn seed001() -> Vec<Claim> {
     let mut claims = Vec::new();
     let (seq_write, e) = measure(
         json!({"device": {"preset": "ssd_fast"}, "workload": {"queue_depth": 4,
@@ -186,7 +183,7 @@ fn seed001() -> Vec<Claim> {
     claims
 }
 
-fn seed003() -> Vec<Claim> {
+pub fn seed003() -> Vec<Claim> {
     let mut claims = Vec::new();
     // A full sequential scan of the lab-scale device in 1 MiB requests, depth 4.
     let logical = logical_pages("fusionio", 48);
@@ -280,13 +277,4 @@ fn steady_mixed_8k() -> Value {
         "warmup_writes": 2 * logical, "queue_depth": 1,
         "generator": {"pattern": "uniform", "requests": 5_000, "request_pages": 2,
                       "read_fraction": 0.5}}})
-}
-
-/// Every SSD claim, computed now.
-pub fn claims() -> Vec<Claim> {
-    let mut all = seed000();
-    all.extend(seed001());
-    all.extend(seed003());
-    all.extend(reproduce_waf::waf_claims());
-    all
 }

@@ -7,7 +7,7 @@
 //! 2. Rem. A.17 proactive triggering: merges write +12% blocks when triggered at 75% of L0 and
 //!    +33% at 50%, on an 80%-update workload.
 
-use super::reproduce::skipping::{proactive_writes, skipping_effect};
+use super::skipping::{proactive_writes, skipping_effect};
 use crate::plugin::Claim;
 
 const SEED: u64 = 7;
