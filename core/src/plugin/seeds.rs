@@ -31,6 +31,19 @@ pub struct SeedSpread {
 }
 
 impl SeedSpread {
+    /// A value computed once, with no seed of its own (`stochastic` as `run_once` found it; a
+    /// stochastic one breaks the seed rule, `plugin::policy`).
+    pub fn once(value: f64, stochastic: bool) -> Self {
+        Self {
+            seeds: Vec::new(),
+            values: vec![value],
+            median: value,
+            min: value,
+            max: value,
+            stochastic,
+        }
+    }
+
     /// Spread of given per-seed values (`stochastic` as the caller observed it).
     pub fn of(seeds: &[u64], values: Vec<f64>, stochastic: bool) -> Self {
         let mut sorted: Vec<f64> = values.iter().copied().filter(|v| !v.is_nan()).collect();
@@ -79,6 +92,40 @@ pub fn measure_many<const N: usize>(
     per_output.map(|values| SeedSpread::of(seeds, values, stochastic))
 }
 
+/// Runs `run` once per seed, where a run yields a list of values (a table's rows, in the same
+/// order every time) or fails; returns each row's spread, or the first failure.
+pub fn measure_rows<E>(
+    seeds: &[u64],
+    mut run: impl FnMut(u64) -> Result<Vec<f64>, E>,
+) -> Result<Vec<SeedSpread>, E> {
+    let before = built_on_this_thread();
+    let mut rows: Vec<Vec<f64>> = Vec::new();
+    for &seed in seeds {
+        let values = run(seed)?;
+        if rows.is_empty() {
+            rows = vec![Vec::with_capacity(seeds.len()); values.len()];
+        }
+        // A run with a different number of rows is a bug in the caller: those rows are NaN,
+        // so their claims fail instead of passing on the seeds that had them.
+        for (i, row) in rows.iter_mut().enumerate() {
+            row.push(values.get(i).copied().unwrap_or(f64::NAN));
+        }
+    }
+    let stochastic = built_on_this_thread() != before;
+    Ok(rows
+        .into_iter()
+        .map(|values| SeedSpread::of(seeds, values, stochastic))
+        .collect())
+}
+
+/// Runs `run` once and says whether it built a seeded generator: for a claim that is computed
+/// once, so that it can show it drew nothing (`SeedSpread::once`).
+pub fn run_once<T>(run: impl FnOnce() -> T) -> (T, bool) {
+    let before = built_on_this_thread();
+    let out = run();
+    (out, built_on_this_thread() != before)
+}
+
 /// `measure_many` for a run with one output.
 pub fn measure(seeds: &[u64], mut run: impl FnMut(u64) -> f64) -> SeedSpread {
     let [spread] = measure_many(seeds, |seed| [run(seed)]);
@@ -114,6 +161,24 @@ mod tests {
         let fixed = measure(&DEFAULT_SEEDS, |seed| seed as f64 * 0.0 + 7.0);
         assert!(!fixed.stochastic);
         assert_eq!((fixed.min, fixed.median, fixed.max), (7.0, 7.0, 7.0));
+    }
+
+    #[test]
+    fn rows_of_a_table_each_get_their_spread_and_a_failure_is_returned() {
+        let rows = measure_rows(&[1, 2], |seed| Ok::<_, ()>(vec![seed as f64, 5.0])).unwrap();
+        assert_eq!(rows.len(), 2);
+        assert_eq!(rows[0].values, vec![1.0, 2.0]);
+        assert!(!rows[1].stochastic);
+        assert_eq!(measure_rows(&[1], |_| Err::<Vec<f64>, _>("no")), Err("no"));
+    }
+
+    #[test]
+    fn a_value_computed_once_says_whether_it_drew() {
+        let (value, drew) = run_once(|| 3.0);
+        assert!(!drew);
+        assert!(!SeedSpread::once(value, drew).stochastic);
+        let (_, drew) = run_once(|| Rng::new(9).next_u64());
+        assert!(drew);
     }
 
     #[test]
