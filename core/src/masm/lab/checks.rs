@@ -16,32 +16,10 @@
 use super::MasmLab;
 use crate::masm::record::Row;
 use crate::masm::store::Masm;
-use crate::sim::InvariantCheck;
+use crate::sim::{InvariantCheck, Verdict};
 
 /// Steps between two runs of the full record checks even if no run changed.
 const RUNS_CHECK_INTERVAL: u64 = 256;
-
-/// A sticky verdict: the first failure is kept.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct Verdict {
-    pub failure: Option<String>,
-    pub checks: u64,
-}
-
-impl Verdict {
-    pub fn record(&mut self, ok: bool, detail: impl FnOnce() -> String) {
-        self.checks += 1;
-        if !ok && self.failure.is_none() {
-            self.failure = Some(detail());
-        }
-    }
-
-    pub fn check(&self, name: &'static str) -> InvariantCheck {
-        InvariantCheck::check(name, self.failure.is_none(), || {
-            self.failure.clone().unwrap_or_default()
-        })
-    }
-}
 
 #[derive(Debug, Clone, Default)]
 pub struct LabChecks {

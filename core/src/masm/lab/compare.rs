@@ -15,7 +15,7 @@ use crate::masm::io::IoConfig;
 use crate::masm::record::{Change, Row};
 use crate::masm::store::Masm;
 
-use super::checks::Verdict;
+use crate::sim::Verdict;
 use super::config::LabConfig;
 
 #[derive(Debug, Clone)]
