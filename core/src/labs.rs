@@ -249,16 +249,17 @@ mod tests {
 }
 
 /// The proof that adding a lab is one line here: a tiny lab, used only in this test, gets its
-/// enum variant, dispatch, name, builder, schema and hooks from one `registry!` line.
+/// enum variant, dispatch, name, builder, schema and hooks from one `registry!` line (and its
+/// `Lab` from its `LabSpec::HOOKS`, like every lab).
 #[cfg(test)]
 mod adding_a_lab_is_one_line {
     use schemars::JsonSchema;
     use serde::Deserialize;
     use serde_json::{Value, json};
 
-    use crate::plugin::{Budget, LabSpec, WorkEstimate};
+    use crate::plugin::{Budget, LabHooks, LabSpec, WorkEstimate};
     use crate::scenario::{ScenarioError, parse_body};
-    use crate::sim::{EventKindInfo, InvariantCheck, Lab, LabView, Metric, SimError, TraceSink};
+    use crate::sim::{EventKindInfo, InvariantCheck, LabView, SimError, TraceSink};
 
     /// A counter that ticks `ticks` times, one tick per step.
     #[derive(Debug, Clone)]
@@ -280,11 +281,8 @@ mod adding_a_lab_is_one_line {
         text: "tick {a}",
     }];
 
-    impl Lab for TickLab {
-        fn lab_name(&self) -> &'static str {
-            Self::NAME
-        }
-        fn step(&mut self, trace: &mut TraceSink) -> Result<bool, SimError> {
+    impl TickLab {
+        fn tick(&mut self, trace: &mut TraceSink) -> Result<bool, SimError> {
             if self.done == self.ticks {
                 return Ok(false);
             }
@@ -292,9 +290,7 @@ mod adding_a_lab_is_one_line {
             trace.emit(self.done, 1, [self.done as u32, 0, 0, 0]);
             Ok(true)
         }
-        fn now_ns(&self) -> u64 {
-            self.done
-        }
+
         fn check_invariants(&self, out: &mut Vec<InvariantCheck>) {
             out.push(InvariantCheck::check(
                 "within",
@@ -302,26 +298,21 @@ mod adding_a_lab_is_one_line {
                 || "over".into(),
             ));
         }
-        fn metrics(&self) -> Vec<Metric> {
-            vec![]
-        }
-        fn answers(&self) -> Vec<Value> {
-            vec![]
-        }
-        fn view(&self) -> LabView {
-            LabView::default()
-        }
-        fn info(&self) -> Value {
-            json!({})
-        }
-        fn state_bytes(&self) -> u64 {
-            std::mem::size_of::<Self>() as u64
-        }
     }
 
     impl LabSpec for TickLab {
         const NAME: &'static str = "tick";
         const EVENT_KINDS: &'static [EventKindInfo] = KINDS;
+        const HOOKS: LabHooks<Self> = LabHooks {
+            step: Self::tick,
+            now_ns: |lab| lab.done,
+            check_invariants: Self::check_invariants,
+            metrics: |_| vec![],
+            answers: |_| vec![],
+            view: |_| LabView::default(),
+            info: |_| json!({}),
+            state_bytes: |_| std::mem::size_of::<Self>() as u64,
+        };
         fn from_body(
             body: serde_json::Map<String, Value>,
             _seed: u64,

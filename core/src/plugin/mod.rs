@@ -3,6 +3,7 @@
 //! 1. `spec`: the `LabSpec` trait. A lab is a plugin: its name, how it builds from a scenario
 //!    body, its body schema, its event-kind table, its paper claims, its bench cases, its
 //!    calibration constants and an upper bound of the work a validated scenario asks for.
+//!    `hooks`: the functions that run it (`LabHooks`), from which its `impl Lab` is generated.
 //! 2. `claim`, `bench_case`, `markdown`: the types those hooks return. They are leaves (they import
 //!    nothing from any lab or registry), so a lab can use them without a module cycle.
 //! 3. `crate::labs` lists the plugins once; `reproduce`, `bench`, `calibration_doc` and the
@@ -10,12 +11,14 @@
 
 pub mod bench_case;
 pub mod claim;
+pub mod hooks;
 pub mod markdown;
 pub mod spec;
 pub mod work;
 
 pub use bench_case::BenchCase;
 pub use claim::{Claim, ClaimKind, ClaimSummary, Comparison};
+pub use hooks::LabHooks;
 pub use markdown::{GeneratedBlock, cell, format_value};
 pub use spec::LabSpec;
 pub use work::{Budget, WorkEstimate};

@@ -18,8 +18,8 @@
 use serde_json::{Value, json};
 
 use super::SsdLab;
-use super::body::SsdBody;
 use super::config::build;
+use super::lab::body::SsdBody;
 use super::reproduce_waf;
 use crate::plugin::Claim;
 use crate::scenario::parse_body;

@@ -24,7 +24,7 @@ pub struct Checks {
     pub oracle: Verdict,
 }
 
-pub fn check(lab: &LayoutsLab, out: &mut Vec<InvariantCheck>) {
+pub fn check_invariants(lab: &LayoutsLab, out: &mut Vec<InvariantCheck>) {
     let run = &lab.run;
     let done = run.queries.iter().all(|q| q.finished_ns.is_some());
     let dense = lab.total_units <= DENSE_CHECK_UNITS;

@@ -13,6 +13,7 @@
 //! Immutable inputs (the generated table, the sweep) sit behind `Arc`, so a keyframe (a clone)
 //! copies only the running scan.
 
+pub mod answers;
 pub mod body;
 pub mod checks;
 pub mod config;

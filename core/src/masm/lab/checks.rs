@@ -106,22 +106,24 @@ impl LabChecks {
         });
         self
     }
+}
 
-    /// The checks in their fixed order, appended to `out`.
-    pub fn report(&self, lab: &MasmLab, out: &mut Vec<InvariantCheck>) {
-        match &self.runs {
-            Some(runs) => out.extend(runs.iter().cloned()),
-            None => out.extend(lab.masm.check_runs()),
-        }
-        lab.masm.check_state(out);
-        out.push(self.answers.check("scan_answers_match_oracle"));
-        out.push(
-            self.migration_wait
-                .check("migration_waits_for_older_queries"),
-        );
-        out.push(self.log_covers.check("redo_log_covers_unflushed_updates"));
-        if let Some(compare) = &lab.compare {
-            out.push(compare.verdict.check("baselines_answer_like_the_oracle"));
-        }
+/// The checks after the latest step in their fixed order, appended to `out`.
+pub fn check_invariants(lab: &MasmLab, out: &mut Vec<InvariantCheck>) {
+    let checks = &lab.checks;
+    match &checks.runs {
+        Some(runs) => out.extend(runs.iter().cloned()),
+        None => out.extend(lab.masm.check_runs()),
+    }
+    lab.masm.check_state(out);
+    out.push(checks.answers.check("scan_answers_match_oracle"));
+    out.push(
+        checks
+            .migration_wait
+            .check("migration_waits_for_older_queries"),
+    );
+    out.push(checks.log_covers.check("redo_log_covers_unflushed_updates"));
+    if let Some(compare) = &lab.compare {
+        out.push(compare.verdict.check("baselines_answer_like_the_oracle"));
     }
 }
