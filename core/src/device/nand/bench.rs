@@ -1,6 +1,6 @@
 //! The NAND benchmark case (`flashlab bench`): ISPP-program every page of an MLC block with
 //! random data, then erase it, over and over, through the full lab (one ISPP pulse and verify
-//! per step over a 4,096-cell wordline, the cell-model invariants after every step).
+//! per step over a 1,024-cell wordline, the cell-model invariants after every step).
 //!
 //! 1. Build the lab from a scenario body, as a file would: `ROUNDS_PER_LAB` rounds of "program
 //!    pages 0..P in programming order, then erase" (the erase adds a P/E cycle, so wear grows
@@ -19,7 +19,7 @@ use crate::sim::{Lab, TraceSink};
 /// The NAND lab's bench cases.
 pub fn cases() -> Vec<BenchCase> {
     vec![BenchCase {
-        name: "nand: ISPP program and erase, MLC, 8 × 4096 cells",
+        name: "nand: ISPP program and erase, MLC, 8 × 1024 cells",
         unit: "ISPP-programmed pages",
         run: program_erase_mlc,
         default_size: DEFAULT_PAGES,
@@ -30,7 +30,8 @@ pub fn cases() -> Vec<BenchCase> {
 pub const DEFAULT_PAGES: u64 = 4_000;
 
 const WORDLINES: u64 = 8;
-const CELLS_PER_WORDLINE: u64 = 4096;
+/// The largest block the lab allows (8,192 cells).
+const CELLS_PER_WORDLINE: u64 = 1024;
 /// MLC: two pages per wordline.
 const PAGES_PER_ROUND: u64 = WORDLINES * 2;
 /// Program/erase rounds in one lab (one scenario): far below the op limit and the endurance.
