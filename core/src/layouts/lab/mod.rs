@@ -17,6 +17,7 @@ pub mod answers;
 pub mod body;
 pub mod checks;
 pub mod config;
+pub mod constants;
 pub mod events;
 pub mod lazy_sweep;
 pub mod metrics;
