@@ -27,7 +27,7 @@ pub fn cases() -> Vec<BenchCase> {
 }
 
 /// About a second natively in a release build on the reference 2-core machine.
-pub const DEFAULT_PAGES: u64 = 4_000;
+pub const DEFAULT_PAGES: u64 = 320;
 
 const WORDLINES: u64 = 8;
 /// The largest block the lab allows (8,192 cells).
