@@ -18,6 +18,7 @@
 pub mod body;
 pub mod checks;
 pub mod config;
+pub mod constants;
 pub mod events;
 pub mod explorer;
 pub mod metrics;

@@ -15,8 +15,8 @@ use crate::masm::io::IoConfig;
 use crate::masm::record::{Change, Row};
 use crate::masm::store::Masm;
 
-use super::checks::Verdict;
 use super::config::LabConfig;
+use crate::sim::Verdict;
 
 #[derive(Debug, Clone)]
 pub struct SchemeSlot {

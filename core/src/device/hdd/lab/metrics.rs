@@ -10,9 +10,9 @@
 //! back to back) and `scan_slowdown` = the ratio of the two: the interference of in-place
 //! updates that motivates MaSM (MaSM §5.2 measures 1.7–3.7x).
 
-use super::geometry::SECTOR_BYTES;
-use super::lab::HddLab;
+use super::HddLab;
 use super::workload::{GeneratorKind, WorkloadPlan};
+use crate::device::hdd::geometry::SECTOR_BYTES;
 use crate::sim::Metric;
 
 pub fn metrics(lab: &HddLab) -> Vec<Metric> {
