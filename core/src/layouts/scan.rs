@@ -120,7 +120,7 @@ impl ScanRun {
             devices,
             streams: Vec::new(),
             queries: Vec::new(),
-            sched: Scheduler::new(u64::MAX),
+            sched: Scheduler::new(),
             seq: 0,
             steps: 0,
             stop_after_first: false,

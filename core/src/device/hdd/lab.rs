@@ -30,7 +30,6 @@ use super::state::{Decision, Event, InService, Ledger, Queued};
 use super::stats::{LatencyHistogram, PhaseSums, RecentCompletions, ThroughputBins};
 use super::workload::{GeneratorKind, Request, Role, Source, WorkloadPlan};
 
-use crate::scenario::limits::MAX_SIM_TIME_NS;
 use crate::sim::{Rng, Scheduler, SimError, TraceSink};
 
 #[derive(Debug, Clone)]
@@ -82,7 +81,7 @@ impl HddLab {
             setup: Arc::new(config),
             phase_ns,
             source,
-            events: Scheduler::new(MAX_SIM_TIME_NS),
+            events: Scheduler::new(),
             previous_now_ns: 0,
             pending: None,
             arrival_scheduled: false,
