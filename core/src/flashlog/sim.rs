@@ -340,6 +340,14 @@ impl FlashLogSim {
             if txn.end_lsn > covered {
                 break;
             }
+            // Acknowledgements go in LSN order: every earlier commit was acknowledged, so what a
+            // client saw acknowledged is a prefix of the log (digest §5 invariant 2).
+            debug_assert!(
+                t.checked_sub(1)
+                    .is_none_or(|p| self.txns[p].ack_ns.is_some()),
+                "commit {t} acknowledged before commit {}",
+                t.wrapping_sub(1)
+            );
             self.waiting.pop_front();
             self.txns[t].ack_ns = Some(self.now_ns());
             self.stats.acked += 1;

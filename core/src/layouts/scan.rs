@@ -251,6 +251,12 @@ impl ScanRun {
         for index in range {
             let st = &self.streams[si];
             let file_byte = st.units[index] * st.unit_bytes;
+            // Units come from pages within the file (`units_for_pages`).
+            debug_assert!(
+                file_byte < st.file_bytes,
+                "unit {} past the file",
+                st.units[index]
+            );
             let bytes = st.unit_bytes.min(st.file_bytes - file_byte);
             let request = Request {
                 stream: si,
