@@ -20,7 +20,7 @@ use std::path::{Path, PathBuf};
 
 /// Lines of the longest non-test function (step 5). Lower it when you shorten that function;
 /// never raise it: split the new long function instead (by panel, by phase, by case).
-const FUNCTION_LINE_COUNT_MAX: usize = 203;
+const FUNCTION_LINE_COUNT_MAX: usize = 167;
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 struct Function {
@@ -32,7 +32,10 @@ struct Function {
 
 /// The workspace root, and the source folders read, relative to it.
 fn workspace() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap().to_path_buf()
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .parent()
+        .unwrap()
+        .to_path_buf()
 }
 
 const ROOTS: [&str; 2] = ["core/src", "wasm/src"];
@@ -65,7 +68,10 @@ fn code_only(text: &str) -> String {
     while i < bytes.len() {
         let rest = &bytes[i..];
         if rest.starts_with(b"//") {
-            let end = rest.iter().position(|&b| b == b'\n').map_or(bytes.len(), |n| i + n);
+            let end = rest
+                .iter()
+                .position(|&b| b == b'\n')
+                .map_or(bytes.len(), |n| i + n);
             blank(&mut out, i, end);
             i = end;
         } else if rest.starts_with(b"/*") {
@@ -195,8 +201,7 @@ fn test_items(code: &str) -> (Vec<(usize, usize)>, Vec<String>) {
             };
             if b == b'{' {
                 ranges.push((at, matching_brace(bytes, end)));
-            } else if let Some(name) = code[at + attribute.len()..end].trim().strip_prefix("mod ")
-            {
+            } else if let Some(name) = code[at + attribute.len()..end].trim().strip_prefix("mod ") {
                 children.push(name.trim().to_string());
             }
         }
@@ -265,7 +270,11 @@ fn all_functions() -> Vec<Function> {
         if test_files.contains(&path) {
             continue;
         }
-        let name = path.strip_prefix(&workspace).unwrap_or(&path).display().to_string();
+        let name = path
+            .strip_prefix(&workspace)
+            .unwrap_or(&path)
+            .display()
+            .to_string();
         out.extend(functions(&name, &code, &ranges));
     }
     out.sort_by(|a, b| b.lines.cmp(&a.lines).then(a.file.cmp(&b.file)));

@@ -31,11 +31,19 @@ pub fn markdown() -> String {
          mode, no η calibration).\n\n\
          | parameter | value | unit | tag | source |\n|---|---|---|---|---|\n",
     );
+    device_rows(&mut out);
+    scan_rows(&mut out);
+    cpu_rows(&mut out);
+    out
+}
+
+/// Table 2's bandwidth and latency of each device, as the analytical model uses them.
+fn device_rows(out: &mut String) {
     for d in DeviceId::ALL {
         let (b, l) = d.table2_bandwidth_latency();
         let name = d.preset();
         row(
-            &mut out,
+            out,
             &format!("layouts.{name}.bandwidth"),
             b,
             "MB/s",
@@ -43,7 +51,7 @@ pub fn markdown() -> String {
             "Table 2 (Eq. 1–5's B)",
         );
         row(
-            &mut out,
+            out,
             &format!("layouts.{name}.latency"),
             l,
             "ms",
@@ -51,9 +59,13 @@ pub fn markdown() -> String {
             "Table 2 (Eq. 2–3's l)",
         );
     }
+}
+
+/// The scan engine's knobs (I/O unit, read-ahead, queue depth, placement, CFQ).
+fn scan_rows(out: &mut String) {
     let s = ScanSettings::default();
     row(
-        &mut out,
+        out,
         "layouts.io_unit",
         (s.io_unit_bytes / KB) as f64,
         "KB",
@@ -61,7 +73,7 @@ pub fn markdown() -> String {
         "§4.2 tuned I/O unit",
     );
     row(
-        &mut out,
+        out,
         "layouts.read_ahead",
         (s.read_ahead_bytes / MB) as f64,
         "MB",
@@ -69,7 +81,7 @@ pub fn markdown() -> String {
         "§4.2 tuned I/O depth (48 units)",
     );
     row(
-        &mut out,
+        out,
         "layouts.queue_depth",
         f64::from(s.queue_depth),
         "requests",
@@ -77,7 +89,7 @@ pub fn markdown() -> String {
         "§4.4 (32 for SSD-Fast and the disk)",
     );
     row(
-        &mut out,
+        out,
         "layouts.block_group",
         (s.fragment_bytes / MB) as f64,
         "MiB",
@@ -85,7 +97,7 @@ pub fn markdown() -> String {
         "ext2 block group (mke2fs defaults, recalled)",
     );
     row(
-        &mut out,
+        out,
         "layouts.block_group_gap",
         (s.fragment_gap_bytes / KB) as f64,
         "KB",
@@ -93,7 +105,7 @@ pub fn markdown() -> String {
         "ext2 group metadata between groups",
     );
     row(
-        &mut out,
+        out,
         "layouts.cfq_slice",
         s.cfq_slice_ns as f64 / 1e6,
         "ms",
@@ -101,7 +113,7 @@ pub fn markdown() -> String {
         "Linux 2.6.24 cfq_slice_sync = HZ/10",
     );
     row(
-        &mut out,
+        out,
         "layouts.cfq_idle",
         s.cfq_idle_ns as f64 / 1e6,
         "ms",
@@ -109,7 +121,7 @@ pub fn markdown() -> String {
         "Linux 2.6.24 cfq_slice_idle = HZ/125",
     );
     row(
-        &mut out,
+        out,
         "layouts.seek_threshold",
         SEEK_THRESHOLD_BYTES as f64,
         "B",
@@ -117,16 +129,20 @@ pub fn markdown() -> String {
         "§5.1.1 blktrace: ≥ 63 sectors apart",
     );
     row(
-        &mut out,
+        out,
         "layouts.block_rows",
         s.block_rows as f64,
         "rows",
         "assumption",
         "digest §8 item 11",
     );
+}
+
+/// The CPU model's costs (two of them calibration points).
+fn cpu_rows(out: &mut String) {
     let c = CpuModel::default();
     row(
-        &mut out,
+        out,
         "layouts.cpu.nsm_byte",
         c.nsm_byte_ns,
         "ns/B",
@@ -134,7 +150,7 @@ pub fn markdown() -> String {
         "row store 6 % CPU on SSD-Fast (Fig. 6(b), §5.3.2)",
     );
     row(
-        &mut out,
+        out,
         "layouts.cpu.dsm_value",
         c.dsm_value_ns,
         "ns/value",
@@ -142,7 +158,7 @@ pub fn markdown() -> String {
         "column store 59 % CPU at s = 100 % (Fig. 6(b))",
     );
     row(
-        &mut out,
+        out,
         "layouts.cpu.project_value",
         c.project_value_ns,
         "ns/value",
@@ -150,7 +166,7 @@ pub fn markdown() -> String {
         "cpu.rs",
     );
     row(
-        &mut out,
+        out,
         "layouts.cpu.decompress_value",
         c.decompress_value_ns,
         "ns/value",
@@ -158,7 +174,7 @@ pub fn markdown() -> String {
         "digest §3.4 item 4: γ ≈ 1.6 ms per compressed MB",
     );
     row(
-        &mut out,
+        out,
         "layouts.cpu.overlap",
         c.overlap,
         "",
@@ -166,12 +182,11 @@ pub fn markdown() -> String {
         "Eq. 1: ω = 1 (CPU overlaps I/O)",
     );
     row(
-        &mut out,
+        out,
         "layouts.cpu.compressed_column_overlap",
         c.compressed_column_overlap,
         "",
         "assumption",
         "digest §3.3: 0–0.3",
     );
-    out
 }
