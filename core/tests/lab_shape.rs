@@ -6,8 +6,9 @@
 //! 2. The names found must be exactly the registry's `BUILT_LABS` (a lab folder the registry
 //!    misses, or a registry line without a folder, fails here).
 //! 3. In each folder, check every file of `SHAPE` exists and holds each of its required texts
-//!    (a signature such as `pub fn check_invariants(`), and that `plugin.rs` writes no `impl Lab`
-//!    of its own (it is generated from `LabSpec::HOOKS`).
+//!    (a signature such as `pub fn check_invariants(`), that a lab with figures keeps them in
+//!    `figures.rs`, and that `plugin.rs` writes no `impl Lab` of its own (it is generated from
+//!    `LabSpec::HOOKS`).
 //! 4. Fail once, listing everything missing in every lab.
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
@@ -22,6 +23,13 @@ const SHAPE: &[(&str, &[&str])] = &[
     (
         "plugin.rs",
         &["impl LabSpec for ", "const HOOKS: LabHooks<Self>"],
+    ),
+    (
+        "claims.rs",
+        &[
+            "pub fn claims() -> Vec<Claim>",
+            "pub const SCENARIOS: ClaimScenarios",
+        ],
     ),
     ("bench.rs", &["pub fn cases() -> Vec<BenchCase>"]),
     (
@@ -85,6 +93,14 @@ fn missing_in(folder: &Path) -> Vec<String> {
             if !text.contains(wanted) {
                 missing.push(format!("{file} has no `{wanted}`"));
             }
+        }
+    }
+    // Figures are optional, but a lab that has them keeps them in `figures.rs`.
+    let plugin = std::fs::read_to_string(folder.join("plugin.rs")).unwrap_or_default();
+    if plugin.contains("fn figures()") {
+        let figures = std::fs::read_to_string(folder.join("figures.rs")).unwrap_or_default();
+        if !figures.contains("pub fn figures() -> Vec<Figure>") {
+            missing.push("figures.rs has no `pub fn figures() -> Vec<Figure>`".into());
         }
     }
     for (file, text, what) in FORBIDDEN {

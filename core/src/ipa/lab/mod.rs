@@ -108,7 +108,7 @@ impl IpaLab {
             oracle: BTreeMap::new(),
             next_op: 0,
             answers: Vec::new(),
-            sched: Scheduler::new(u64::MAX),
+            sched: Scheduler::new(),
             last: LastStep::default(),
             focus_lba: None,
             last_write: None,

@@ -42,7 +42,6 @@ use self::workload::{GeneratorKind, Request, Role, Source, WorkloadPlan};
 use super::scheduler::pick;
 use super::service::{DiskRequest, HeadState, ServiceBreakdown, back_to_back_ns, service};
 
-use crate::scenario::limits::MAX_SIM_TIME_NS;
 use crate::sim::{Rng, Scheduler, SimError, TraceSink};
 
 #[derive(Debug, Clone)]
@@ -94,7 +93,7 @@ impl HddLab {
             setup: Arc::new(config),
             phase_ns,
             source,
-            events: Scheduler::new(MAX_SIM_TIME_NS),
+            events: Scheduler::new(),
             previous_now_ns: 0,
             pending: None,
             arrival_scheduled: false,

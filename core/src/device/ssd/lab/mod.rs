@@ -37,7 +37,6 @@ use super::ftl::{Counters, Ftl, NO_VERSION};
 use super::oplog::OpLog;
 use super::stats::{LatencyHistogram, TimeBins};
 use super::timing::Timing;
-use crate::scenario::limits::MAX_SIM_TIME_NS;
 use crate::sim::units::{model, us, word};
 use crate::sim::{Rng, Scheduler, SimError, TraceSink};
 
@@ -111,7 +110,7 @@ impl SsdLab {
             ftl: Ftl::new(g, config.ftl),
             timing: Timing::new(config.timing, g.channels, g.dies_per_channel),
             log: Vec::with_capacity(4 * g.pages_per_block as usize),
-            queue: Scheduler::new(MAX_SIM_TIME_NS),
+            queue: Scheduler::new(),
             source: Source::new(seed),
             seed,
             inflight: Vec::new(),
