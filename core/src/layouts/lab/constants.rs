@@ -27,10 +27,19 @@ pub fn device_constants(device: DeviceId) -> Vec<Constant> {
     }
 }
 
-/// The lab's own constants: Table 2's B and l for each of `devices`, then the scan engine's
-/// knobs and CPU costs of `settings` (marked `override` where they differ from the defaults).
-pub fn lab_constants(devices: &[DeviceId], settings: &ScanSettings) -> Vec<ConstantPayload> {
-    let mut out = Vec::new();
+/// One knob: key, label, value as run, default value, unit, tag and source of the default.
+type Knob = (
+    &'static str,
+    &'static str,
+    f64,
+    f64,
+    &'static str,
+    &'static str,
+    &'static str,
+);
+
+/// Table 2's B and l for each of `devices`, as the analytical model uses them.
+fn table2_constants(devices: &[DeviceId], out: &mut Vec<ConstantPayload>) {
     for &d in devices {
         let (b, l) = d.table2_bandwidth_latency();
         let name = d.preset();
@@ -51,10 +60,11 @@ pub fn lab_constants(devices: &[DeviceId], settings: &ScanSettings) -> Vec<Const
             "Table 2 (Eq. 2–3's l)",
         ));
     }
-    let d = ScanSettings::default();
-    let s = settings;
-    let (c, dc) = (&s.cpu, &d.cpu);
-    let knobs: [(&str, &str, f64, f64, &str, &str, &str); 15] = [
+}
+
+/// The scan engine's knobs as run (`s`) and by default (`d`).
+fn scan_knobs(s: &ScanSettings, d: &ScanSettings) -> [Knob; 9] {
+    [
         (
             "layouts.io_unit",
             "I/O unit",
@@ -136,6 +146,13 @@ pub fn lab_constants(devices: &[DeviceId], settings: &ScanSettings) -> Vec<Const
             "assumption",
             "digest §8 item 11",
         ),
+    ]
+}
+
+/// The CPU model's costs as run and by default (two of them calibration points).
+fn cpu_knobs(s: &ScanSettings, d: &ScanSettings) -> [Knob; 6] {
+    let (c, dc) = (&s.cpu, &d.cpu);
+    [
         (
             "layouts.cpu.nsm_byte",
             "CPU per row-store byte",
@@ -190,7 +207,18 @@ pub fn lab_constants(devices: &[DeviceId], settings: &ScanSettings) -> Vec<Const
             "assumption",
             "digest §3.3: 0–0.3",
         ),
-    ];
+    ]
+}
+
+/// The lab's own constants: Table 2's B and l for each of `devices`, then the scan engine's
+/// knobs and CPU costs of `settings` (marked `override` where they differ from the defaults).
+pub fn lab_constants(devices: &[DeviceId], settings: &ScanSettings) -> Vec<ConstantPayload> {
+    let mut out = Vec::new();
+    table2_constants(devices, &mut out);
+    let d = ScanSettings::default();
+    let knobs = scan_knobs(settings, &d)
+        .into_iter()
+        .chain(cpu_knobs(settings, &d));
     for (key, label, value, default, unit, tag, source) in knobs {
         out.push(if value == default {
             ConstantPayload::new(key, label, value, unit, tag, source)
