@@ -102,7 +102,7 @@ export interface ClaimRow {
   basis: string;
   pass: boolean;
   method: string;
-  /** The course scenario that produces it (`scenarios/<lab>/<name>.json`), from `reproduce::links`. */
+  /** The course scenario that shows it (`scenarios/<lab>/<name>.json`), from its lab's `SCENARIOS` table. */
   scenario?: string | null;
 }
 
@@ -120,7 +120,7 @@ export interface FigureAxis {
   log: boolean;
 }
 
-/** A figure-shaped paper result (`reproduce::figures::Figure`). */
+/** A figure-shaped paper result (`plugin::figure::Figure`, from a lab's `figures()`). */
 export interface FigureData {
   id: string;
   lab: string;
