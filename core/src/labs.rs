@@ -284,16 +284,17 @@ mod tests {
 
 /// The proof that adding a lab is one entry here: a tiny lab, used only in this test, gets its
 /// enum variant, dispatch, name, known and built names, builder, schema and hooks (claims that
-/// name their scenario) from one `registry!` line.
+/// name their scenario) from one `registry!` line, and its `Lab` from its `LabSpec::HOOKS`,
+/// like every lab.
 #[cfg(test)]
 mod adding_a_lab_is_one_line {
     use schemars::JsonSchema;
     use serde::Deserialize;
     use serde_json::{Value, json};
 
-    use crate::plugin::{Budget, Claim, LabSpec, WorkEstimate, with_scenarios};
+    use crate::plugin::{Budget, Claim, LabHooks, LabSpec, WorkEstimate, with_scenarios};
     use crate::scenario::{ScenarioError, parse_body};
-    use crate::sim::{EventKindInfo, InvariantCheck, Lab, LabView, Metric, SimError, TraceSink};
+    use crate::sim::{EventKindInfo, InvariantCheck, LabView, SimError, TraceSink};
 
     /// A counter that ticks `ticks` times, one tick per step.
     #[derive(Debug, Clone)]
@@ -315,11 +316,8 @@ mod adding_a_lab_is_one_line {
         text: "tick {a}",
     }];
 
-    impl Lab for TickLab {
-        fn lab_name(&self) -> &'static str {
-            Self::NAME
-        }
-        fn step(&mut self, trace: &mut TraceSink) -> Result<bool, SimError> {
+    impl TickLab {
+        fn tick(&mut self, trace: &mut TraceSink) -> Result<bool, SimError> {
             if self.done == self.ticks {
                 return Ok(false);
             }
@@ -327,9 +325,7 @@ mod adding_a_lab_is_one_line {
             trace.emit(self.done, 1, [self.done as u32, 0, 0, 0]);
             Ok(true)
         }
-        fn now_ns(&self) -> u64 {
-            self.done
-        }
+
         fn check_invariants(&self, out: &mut Vec<InvariantCheck>) {
             out.push(InvariantCheck::check(
                 "within",
@@ -337,26 +333,21 @@ mod adding_a_lab_is_one_line {
                 || "over".into(),
             ));
         }
-        fn metrics(&self) -> Vec<Metric> {
-            vec![]
-        }
-        fn answers(&self) -> Vec<Value> {
-            vec![]
-        }
-        fn view(&self) -> LabView {
-            LabView::default()
-        }
-        fn info(&self) -> Value {
-            json!({})
-        }
-        fn state_bytes(&self) -> u64 {
-            std::mem::size_of::<Self>() as u64
-        }
     }
 
     impl LabSpec for TickLab {
         const NAME: &'static str = "tick";
         const EVENT_KINDS: &'static [EventKindInfo] = KINDS;
+        const HOOKS: LabHooks<Self> = LabHooks {
+            step: Self::tick,
+            now_ns: |lab| lab.done,
+            check_invariants: Self::check_invariants,
+            metrics: |_| vec![],
+            answers: |_| vec![],
+            view: |_| LabView::default(),
+            info: |_| json!({}),
+            state_bytes: |_| std::mem::size_of::<Self>() as u64,
+        };
         fn from_body(
             body: serde_json::Map<String, Value>,
             _seed: u64,

@@ -26,6 +26,27 @@ pub struct ConstantPayload {
     pub source: String,
 }
 
+impl ConstantPayload {
+    /// A row of a lab's own constants (device constants come from `Constant::payload`).
+    pub fn new(
+        key: impl Into<String>,
+        label: impl Into<String>,
+        value: f64,
+        unit: impl Into<String>,
+        tag: impl Into<String>,
+        source: impl Into<String>,
+    ) -> Self {
+        Self {
+            key: key.into(),
+            label: label.into(),
+            value,
+            unit: unit.into(),
+            tag: tag.into(),
+            source: source.into(),
+        }
+    }
+}
+
 /// A payload as JSON. Serialising these plain structs (string keys, no custom `Serialize`)
 /// cannot fail; should it ever, the UI gets the error text instead of a silent default, and
 /// its checked parse falls back to the generic view.

@@ -5,7 +5,7 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use flashlab_core::device::hdd::HddLab;
-use flashlab_core::device::hdd::events::{ARRIVE_READ, ARRIVE_WRITE, DISPATCH};
+use flashlab_core::device::hdd::lab::events::{ARRIVE_READ, ARRIVE_WRITE, DISPATCH};
 use flashlab_core::device::hdd::scheduler::{Policy, pick};
 use flashlab_core::plugin::LabSpec;
 use flashlab_core::sim::{Lab, Rng, TraceEvent, TraceSink};

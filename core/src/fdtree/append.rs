@@ -35,6 +35,13 @@ impl FdTree {
         let level = &m.new[deepest];
         if let (true, Some(&tail)) = (level.tail_open, level.blocks.last()) {
             let t = self.store.get_mut(tail)?;
+            // The merge emits one group per key, in ascending key order: the output level
+            // stays sorted (I1).
+            debug_assert!(
+                t.entries.last().is_none_or(|e| e.key < key),
+                "group {key} after {:?}",
+                t.entries.last()
+            );
             if t.entries.len() + r_len <= beta {
                 if let Some(f) = fence {
                     t.entries.push(f);
@@ -67,10 +74,23 @@ impl FdTree {
     /// Starts a new block in generated level `idx` (closing its tail) and fences it from the
     /// level above (PUT_FENCE).
     pub(super) fn new_block(&mut self, idx: usize, block: Block, key: Key) -> Result<(), FdError> {
+        let first_key = block.entries.first().map(|e| e.key);
         let id = self.store.alloc(block);
         let m = self.merge.as_mut().ok_or(FdError::NoMerge)?;
         let level = &mut m.new[idx];
         let prev = level.blocks.last().copied();
+        // A block starts past the last key of the block before it (groups never straddle).
+        debug_assert!(
+            prev.is_none_or(|p| {
+                let last = self
+                    .store
+                    .peek(p)
+                    .ok()
+                    .and_then(|b| b.entries.last().map(|e| e.key));
+                last.zip(first_key).is_none_or(|(last, first)| last < first)
+            }),
+            "level {idx}: block {id} starts at {first_key:?}, not past the block before it"
+        );
         let close_prev = level.tail_open;
         level.blocks.push(id);
         level.tail_open = true;
@@ -95,6 +115,12 @@ impl FdTree {
         let level = &m.new[idx - 1];
         if let (true, Some(&tail)) = (level.tail_open, level.blocks.last()) {
             let t = self.store.get_mut(tail)?;
+            // Blocks below start in ascending key order, so their fences do too.
+            debug_assert!(
+                t.entries.last().is_none_or(|e| e.key < fence.key),
+                "fence {fence:?} after {:?}",
+                t.entries.last()
+            );
             if t.entries.len() < beta {
                 t.entries.push(fence);
                 return Ok(());

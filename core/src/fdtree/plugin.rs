@@ -1,60 +1,31 @@
-//! The FD+tree lab's contract with the rest of the program: `Lab` (how it runs) and `LabSpec`
-//! (name, schema, event kinds, claims, bench cases, calibration, work bound).
+//! The FD+tree lab's contract with the rest of the program: `LabSpec`, what it says about itself
+//! (name, schema, event kinds, the functions that run it, claims, bench cases, calibration,
+//! work bound). Its `crate::sim::Lab` is generated from `HOOKS` (`plugin::hooks`).
 
 use schemars::schema::RootSchema;
 use serde_json::{Map, Value};
 
-use super::lab::{FdLab, body, checks, config, events, view};
+use super::lab::{FdLab, body, checks, config, events, metrics, view};
 use super::{bench, calibration, claims, figures};
 use crate::plugin::{
-    BenchCase, Budget, Claim, Figure, GeneratedBlock, LabSpec, WorkEstimate, work::times,
+    BenchCase, Budget, Claim, Figure, GeneratedBlock, LabHooks, LabSpec, WorkEstimate, work::times,
 };
 use crate::scenario::ScenarioError;
-use crate::sim::{
-    Answer, EventKindInfo, InvariantCheck, Lab, LabView, Metric, SimError, TraceSink,
-};
-
-impl Lab for FdLab {
-    fn lab_name(&self) -> &'static str {
-        Self::NAME
-    }
-
-    fn step(&mut self, trace: &mut TraceSink) -> Result<bool, SimError> {
-        self.step_event(trace)
-    }
-
-    fn now_ns(&self) -> u64 {
-        FdLab::now_ns(self)
-    }
-
-    fn check_invariants(&self, out: &mut Vec<InvariantCheck>) {
-        checks::report(self, out)
-    }
-
-    fn metrics(&self) -> Vec<Metric> {
-        super::lab::metrics::metrics(self)
-    }
-
-    fn answers(&self) -> Vec<Answer> {
-        self.answers.values().cloned().collect()
-    }
-
-    fn view(&self) -> LabView {
-        view::view(self)
-    }
-
-    fn info(&self) -> Value {
-        view::info(self)
-    }
-
-    fn state_bytes(&self) -> u64 {
-        self.approx_bytes()
-    }
-}
+use crate::sim::EventKindInfo;
 
 impl LabSpec for FdLab {
     const NAME: &'static str = "fdtree";
     const EVENT_KINDS: &'static [EventKindInfo] = events::EVENT_KINDS;
+    const HOOKS: LabHooks<Self> = LabHooks {
+        step: Self::step_event,
+        now_ns: Self::now_ns,
+        check_invariants: checks::check_invariants,
+        metrics: metrics::metrics,
+        answers: |lab| lab.answers.values().cloned().collect(),
+        view: view::view,
+        info: view::info,
+        state_bytes: Self::approx_bytes,
+    };
 
     fn from_body(body: Map<String, Value>, seed: u64) -> Result<Self, ScenarioError> {
         Self::from_config(config::parse(body, seed)?)

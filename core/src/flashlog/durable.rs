@@ -19,6 +19,7 @@ impl IntervalSet {
         if start >= end {
             return;
         }
+        let prefix_before = self.prefix();
         let mut lo = start;
         let mut hi = end;
         // The interval starting at or before `start` may overlap or touch.
@@ -35,6 +36,17 @@ impl IntervalSet {
             }
         }
         self.ranges.insert(lo, hi);
+        // Step 1's shape around the merged interval (disjoint, not touching), and what was
+        // durable stays durable: the prefix only grows.
+        debug_assert!(
+            self.ranges
+                .range(..lo)
+                .next_back()
+                .is_none_or(|(_, &e)| e < lo)
+                && self.ranges.range(hi..).next().is_none_or(|(&s, _)| s > hi),
+            "[{lo}, {hi}) touches a neighbour"
+        );
+        debug_assert!(self.prefix() >= prefix_before, "the durable prefix fell");
     }
 
     /// Step 2.

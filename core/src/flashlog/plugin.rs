@@ -1,61 +1,33 @@
-//! The flashlog lab's contract with the rest of the program: `Lab` (how it runs) and `LabSpec`
-//! (what it says about itself: name, schema, event kinds, claims, bench cases, calibration,
-//! work bound).
+//! The flashlog lab's contract with the rest of the program: `LabSpec`, what it says about itself
+//! (name, schema, event kinds, the functions that run it, claims, bench cases, calibration,
+//! work bound). Its `crate::sim::Lab` is generated from `HOOKS` (`plugin::hooks`).
 
 use schemars::schema::RootSchema;
 use serde_json::{Map, Value};
 
 use super::devices::DeviceSpec;
 use super::lab::config::{self, LabPlan};
-use super::lab::{FlashLogLab, body, checks, curve, events, view};
+use super::lab::{FlashLogLab, body, checks, curve, events, metrics, view};
 use super::{bench, calibration, claims};
-use crate::plugin::{BenchCase, Budget, Claim, GeneratedBlock, LabSpec, WorkEstimate, work::times};
-use crate::scenario::ScenarioError;
-use crate::sim::{
-    Answer, EventKindInfo, InvariantCheck, Lab, LabView, Metric, SimError, TraceSink,
+use crate::plugin::{
+    BenchCase, Budget, Claim, GeneratedBlock, LabHooks, LabSpec, WorkEstimate, work::times,
 };
-
-impl Lab for FlashLogLab {
-    fn lab_name(&self) -> &'static str {
-        Self::NAME
-    }
-
-    fn step(&mut self, trace: &mut TraceSink) -> Result<bool, SimError> {
-        self.step_event(trace)
-    }
-
-    fn now_ns(&self) -> u64 {
-        FlashLogLab::now_ns(self)
-    }
-
-    fn check_invariants(&self, out: &mut Vec<InvariantCheck>) {
-        checks::check(self, out)
-    }
-
-    fn metrics(&self) -> Vec<Metric> {
-        view::metrics(self)
-    }
-
-    fn answers(&self) -> Vec<Answer> {
-        FlashLogLab::answers(self)
-    }
-
-    fn view(&self) -> LabView {
-        view::view(self)
-    }
-
-    fn info(&self) -> Value {
-        view::info(self)
-    }
-
-    fn state_bytes(&self) -> u64 {
-        self.approx_bytes()
-    }
-}
+use crate::scenario::ScenarioError;
+use crate::sim::EventKindInfo;
 
 impl LabSpec for FlashLogLab {
     const NAME: &'static str = "flashlog";
     const EVENT_KINDS: &'static [EventKindInfo] = events::EVENT_KINDS;
+    const HOOKS: LabHooks<Self> = LabHooks {
+        step: Self::step_event,
+        now_ns: Self::now_ns,
+        check_invariants: checks::check_invariants,
+        metrics: metrics::metrics,
+        answers: Self::answers,
+        view: view::view,
+        info: view::info,
+        state_bytes: Self::approx_bytes,
+    };
 
     fn from_body(body: Map<String, Value>, seed: u64) -> Result<Self, ScenarioError> {
         Self::from_plan(config::parse(body, seed)?, seed)

@@ -27,7 +27,6 @@ use super::durable::IntervalSet;
 use super::error::FlashLogError;
 use super::media::Area;
 use crate::device::ssd::stats::LatencyHistogram;
-use crate::scenario::limits::MAX_SIM_TIME_NS;
 use crate::sim::{Rng, Scheduler};
 
 /// The worker id of a commit filed by `append_commit` from a script (no worker behind it).
@@ -189,7 +188,7 @@ impl FlashLogSim {
         let n = devices.len();
         let mut sim = Self {
             config,
-            queue: Scheduler::new(MAX_SIM_TIME_NS),
+            queue: Scheduler::new(),
             rng,
             devices,
             ssd,
@@ -305,10 +304,11 @@ impl FlashLogSim {
         self.append_commit(worker, bytes).map(|_| ())
     }
 
-    /// Files `event` for `at_ns` (not before now); `step` returns it unhandled.
+    /// Files `event` for `at_ns`; `step` returns it unhandled. A driver files its script before
+    /// the first step (`LogState::new`), so `at_ns` is never before now: the scheduler asserts
+    /// that, and reports an event in the past as an error naming it, never a clamp.
     pub fn schedule_external(&mut self, at_ns: u64, tag: u32) {
-        self.queue
-            .schedule(at_ns.max(self.now_ns()), Event::External(tag));
+        self.queue.schedule(at_ns, Event::External(tag));
     }
 
     /// Appends a commit record of `bytes` for `worker` (`SCRIPTED_WORKER` for a scripted
@@ -340,6 +340,14 @@ impl FlashLogSim {
             if txn.end_lsn > covered {
                 break;
             }
+            // Acknowledgements go in LSN order: every earlier commit was acknowledged, so what a
+            // client saw acknowledged is a prefix of the log (digest §5 invariant 2).
+            debug_assert!(
+                t.checked_sub(1)
+                    .is_none_or(|p| self.txns[p].ack_ns.is_some()),
+                "commit {t} acknowledged before commit {}",
+                t.wrapping_sub(1)
+            );
             self.waiting.pop_front();
             self.txns[t].ack_ns = Some(self.now_ns());
             self.stats.acked += 1;

@@ -119,7 +119,7 @@ impl Frame {
         let slots = self.page.slot_count();
         let mut rest = changed;
         if !self.oop {
-            let free = layout.scheme.n.saturating_sub(self.ne);
+            let free = self.free_records(layout);
             let cap = Capacity::new(&layout.scheme, free);
             let mut grew = false;
             while let Some((&o, tail)) = rest.split_first() {
@@ -210,7 +210,7 @@ impl Frame {
         }
         let grew = add_body(&mut self.body_changed) + add_meta(&mut self.meta_changed) > 0;
         if grew || became_dirty {
-            let free = layout.scheme.n.saturating_sub(self.ne);
+            let free = self.free_records(layout);
             let (b, m) = (self.body_changed.len(), self.meta_changed.len());
             if records_needed(&layout.scheme, free, b, m).is_none() {
                 self.mark_out_of_place();
@@ -259,7 +259,7 @@ impl Frame {
         if self.is_new || self.oop || !self.appendable {
             return FlushKind::OutOfPlace;
         }
-        let free = layout.scheme.n.saturating_sub(self.ne);
+        let free = self.free_records(layout);
         match records_needed(
             &layout.scheme,
             free,
@@ -269,6 +269,21 @@ impl Frame {
             Some(records) => FlushKind::Append { records },
             None => FlushKind::OutOfPlace,
         }
+    }
+
+    /// Delta records the flash page can still take, N − N_E. N_E ≤ N holds: a fetch counts
+    /// at most N records (`delta::apply_owned` reads N slots) and an append writes at most the
+    /// free ones (`records_needed`); `writeback` asserts the sum where it writes it.
+    #[inline]
+    fn free_records(&self, layout: &PageLayout) -> usize {
+        debug_assert!(
+            self.ne <= layout.scheme.n,
+            "LBA {}: {} delta records on a page of {}",
+            self.lba,
+            self.ne,
+            layout.scheme.n
+        );
+        layout.scheme.n - self.ne
     }
 
     /// Forget the tracked changes after a write.
@@ -339,7 +354,7 @@ mod tests {
             };
         }
         if tracking {
-            let free = layout.scheme.n.saturating_sub(f.ne);
+            let free = f.free_records(layout);
             let (body, meta) = (f.body_changed.len(), f.meta_changed.len());
             if records_needed(&layout.scheme, free, body, meta).is_none() {
                 f.oop = true;

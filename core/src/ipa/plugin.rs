@@ -1,59 +1,32 @@
-//! The IPA lab's contract with the rest of the program: `Lab` (how it runs) and `LabSpec` (what
-//! it says about itself: name, schema, event kinds, claims, bench cases, calibration, work bound).
+//! The IPA lab's contract with the rest of the program: `LabSpec`, what it says about itself
+//! (name, schema, event kinds, the functions that run it, claims, bench cases, calibration,
+//! work bound). Its `crate::sim::Lab` is generated from `HOOKS` (`plugin::hooks`).
 
 use schemars::schema::RootSchema;
 use serde_json::{Map, Value};
 
 use super::lab::config::{self, PlannedOp};
-use super::lab::{IpaLab, body, events, metrics, view};
+use super::lab::{IpaLab, body, checks, events, metrics, view};
 use super::{bench, calibration, claims};
-use crate::plugin::{BenchCase, Budget, Claim, GeneratedBlock, LabSpec, WorkEstimate, work::times};
-use crate::scenario::ScenarioError;
-use crate::sim::{
-    Answer, EventKindInfo, InvariantCheck, Lab, LabView, Metric, SimError, TraceSink,
+use crate::plugin::{
+    BenchCase, Budget, Claim, GeneratedBlock, LabHooks, LabSpec, WorkEstimate, work::times,
 };
-
-impl Lab for IpaLab {
-    fn lab_name(&self) -> &'static str {
-        Self::NAME
-    }
-
-    fn step(&mut self, trace: &mut TraceSink) -> Result<bool, SimError> {
-        self.step_event(trace)
-    }
-
-    fn now_ns(&self) -> u64 {
-        IpaLab::now_ns(self)
-    }
-
-    fn check_invariants(&self, out: &mut Vec<InvariantCheck>) {
-        out.extend(self.checks.iter().cloned())
-    }
-
-    fn metrics(&self) -> Vec<Metric> {
-        metrics::metrics(self)
-    }
-
-    fn answers(&self) -> Vec<Answer> {
-        self.answers.clone()
-    }
-
-    fn view(&self) -> LabView {
-        view::view(self)
-    }
-
-    fn info(&self) -> Value {
-        view::info(self)
-    }
-
-    fn state_bytes(&self) -> u64 {
-        self.approx_bytes()
-    }
-}
+use crate::scenario::ScenarioError;
+use crate::sim::EventKindInfo;
 
 impl LabSpec for IpaLab {
     const NAME: &'static str = "ipa";
     const EVENT_KINDS: &'static [EventKindInfo] = events::EVENT_KINDS;
+    const HOOKS: LabHooks<Self> = LabHooks {
+        step: Self::step_event,
+        now_ns: Self::now_ns,
+        check_invariants: checks::check_invariants,
+        metrics: metrics::metrics,
+        answers: |lab| lab.answers.clone(),
+        view: view::view,
+        info: view::info,
+        state_bytes: Self::approx_bytes,
+    };
 
     fn from_body(body: Map<String, Value>, seed: u64) -> Result<Self, ScenarioError> {
         Self::from_config(config::parse(body, seed)?, seed)

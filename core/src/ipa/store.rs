@@ -359,6 +359,8 @@ impl IpaStore {
         // deltas onto an MSB page, so the records are always applied; only new appends are
         // refused there (`NoFtl::can_append`).
         let applied = apply_owned(&self.layout, raw)?;
+        // N_E of the frame (read by `Frame::free_records`): `apply_owned` reads N slots at most.
+        debug_assert!(applied.records <= self.layout.scheme.n);
         self.counters.page_fetches += 1;
         self.emit(PageEvent::Fetch { lba });
         let page = NsmPage {

@@ -60,6 +60,13 @@ impl IpaStore {
                 );
                 let at = self.layout.record_offset(frame.ne);
                 let (lba, ne) = (frame.lba, frame.ne);
+                // `decide` chose at most the free records: the delta area's used part stays
+                // within its N slots, and the records within the page (read by `free_records`).
+                debug_assert!(
+                    ne + records <= self.layout.scheme.n
+                        && at + bytes.len() <= frame.page.bytes.len(),
+                    "LBA {lba}: {records} records after {ne} overflow the delta area"
+                );
                 let written = self.ftl.write_delta(lba, at, &bytes);
                 if let Err(e) = written {
                     self.scratch.delta = bytes;

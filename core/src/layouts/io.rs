@@ -148,12 +148,22 @@ impl Stream {
 
     /// Marks unit index `i` complete and moves the delivered prefix.
     pub fn complete(&mut self, i: usize) {
+        // Only an issued unit completes (`advance` moved `issued` past it).
+        debug_assert!(
+            i < self.issued,
+            "unit {i} completed, {} issued",
+            self.issued
+        );
         if let Some(done) = self.completed.get_mut(i) {
             *done = true;
         }
         while self.completed.get(self.delivered).copied().unwrap_or(false) {
             self.delivered += 1;
         }
+        debug_assert!(
+            self.delivered <= self.issued,
+            "delivered past the issued units"
+        );
     }
 }
 
@@ -242,6 +252,12 @@ pub fn is_seek(previous_end: Option<u64>, offset: u64) -> bool {
 pub fn units_for_pages(stream: &Stream, pages: &[u64]) -> Vec<u64> {
     let mut units = Vec::with_capacity(pages.len());
     for &p in pages {
+        // The plan asks only for pages of this file (a request stays within its file).
+        debug_assert!(
+            p * stream.io_page_bytes < stream.file_bytes,
+            "page {p} past the end of a {}-byte file",
+            stream.file_bytes
+        );
         let (first, last) = stream.units_of_page(p);
         for u in first..=last {
             if units.last().is_none_or(|&l| l < u) {
@@ -300,6 +316,7 @@ mod tests {
     #[test]
     fn delivered_prefix_waits_for_gaps() {
         let mut s = stream(3);
+        s.issued = 3; // all three issued, as `advance` does with a large read-ahead
         s.complete(1);
         assert_eq!(s.delivered, 0);
         assert_eq!(s.frontier_row(), 0);

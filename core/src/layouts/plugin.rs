@@ -1,80 +1,21 @@
-//! The layouts lab's contract with the rest of the program: `Lab` (how it runs) and `LabSpec`
-//! (what it says about itself: name, schema, event kinds, claims, bench cases, calibration, work
-//! bound).
+//! The layouts lab's contract with the rest of the program: `LabSpec`, what it says about itself
+//! (name, schema, event kinds, the functions that run it, claims, bench cases, calibration,
+//! work bound). Its `crate::sim::Lab` is generated from `HOOKS` (`plugin::hooks`).
 
 use schemars::schema::RootSchema;
-use serde_json::{Map, Value, json};
+use serde_json::{Map, Value};
 
 use super::lab::config::{LayoutsConfig, parse};
-use super::lab::{LayoutsLab, body, checks, events, metrics, view};
+use super::lab::{LayoutsLab, answers, body, checks, events, metrics, view};
 use super::pages::StoredTable;
 use super::schema::Schema;
 use super::settings::AccessPath;
 use super::{bench, calibration, claims, figures};
 use crate::plugin::{
-    BenchCase, Budget, Claim, Figure, GeneratedBlock, LabSpec, WorkEstimate, work::times,
+    BenchCase, Budget, Claim, Figure, GeneratedBlock, LabHooks, LabSpec, WorkEstimate, work::times,
 };
 use crate::scenario::ScenarioError;
-use crate::sim::{
-    Answer, EventKindInfo, InvariantCheck, Lab, LabView, Metric, SimError, TraceSink,
-};
-
-impl Lab for LayoutsLab {
-    fn lab_name(&self) -> &'static str {
-        Self::NAME
-    }
-
-    fn step(&mut self, trace: &mut TraceSink) -> Result<bool, SimError> {
-        self.step_event(trace)
-    }
-
-    fn now_ns(&self) -> u64 {
-        LayoutsLab::now_ns(self)
-    }
-
-    fn check_invariants(&self, out: &mut Vec<InvariantCheck>) {
-        checks::check(self, out)
-    }
-
-    fn metrics(&self) -> Vec<Metric> {
-        metrics::metrics(self)
-    }
-
-    /// One answer per finished scan, in op order: `{op, kind: "scan", columns, rows}` with
-    /// `rows` = `[[row, value of each projected column...], ...]` in row order.
-    fn answers(&self) -> Vec<Answer> {
-        self.run
-            .queries
-            .iter()
-            .enumerate()
-            .filter(|(_, q)| q.finished_ns.is_some())
-            .map(|(i, q)| {
-                let rows: Vec<Vec<u64>> = q
-                    .answer
-                    .iter()
-                    .map(|a| {
-                        std::iter::once(a.row)
-                            .chain(a.values.iter().copied())
-                            .collect()
-                    })
-                    .collect();
-                json!({"op": i, "kind": "scan", "columns": q.spec.query.columns, "rows": rows})
-            })
-            .collect()
-    }
-
-    fn view(&self) -> LabView {
-        view::view(self)
-    }
-
-    fn info(&self) -> Value {
-        view::info(self)
-    }
-
-    fn state_bytes(&self) -> u64 {
-        self.approx_bytes()
-    }
-}
+use crate::sim::EventKindInfo;
 
 /// Work of scanning a table of `rows` rows in `cfg`'s layout with I/O unit `unit`: every needed
 /// unit (at most the file bytes over the unit, plus one per page for straddles and the plan's
@@ -105,6 +46,16 @@ fn scan_work(cfg: &LayoutsConfig, rows: u64, unit: u64, layout: super::Layout) -
 impl LabSpec for LayoutsLab {
     const NAME: &'static str = "layouts";
     const EVENT_KINDS: &'static [EventKindInfo] = events::EVENT_KINDS;
+    const HOOKS: LabHooks<Self> = LabHooks {
+        step: Self::step_event,
+        now_ns: Self::now_ns,
+        check_invariants: checks::check_invariants,
+        metrics: metrics::metrics,
+        answers: answers::answers,
+        view: view::view,
+        info: view::info,
+        state_bytes: Self::approx_bytes,
+    };
 
     /// The work estimates are checked before the tables are generated and the sweep computed
     /// (both happen in `LayoutsLab::new`), so a scenario over budget costs no work to refuse.

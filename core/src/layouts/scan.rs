@@ -120,7 +120,7 @@ impl ScanRun {
             devices,
             streams: Vec::new(),
             queries: Vec::new(),
-            sched: Scheduler::new(u64::MAX),
+            sched: Scheduler::new(),
             seq: 0,
             steps: 0,
             stop_after_first: false,
@@ -251,6 +251,12 @@ impl ScanRun {
         for index in range {
             let st = &self.streams[si];
             let file_byte = st.units[index] * st.unit_bytes;
+            // Units come from pages within the file (`units_for_pages`).
+            debug_assert!(
+                file_byte < st.file_bytes,
+                "unit {} past the file",
+                st.units[index]
+            );
             let bytes = st.unit_bytes.min(st.file_bytes - file_byte);
             let request = Request {
                 stream: si,

@@ -98,6 +98,14 @@ impl SortedRun {
         records_per_page: u64,
         records_per_granule: u64,
     ) -> Self {
+        // The caller sorted them (`sort_and_coalesce`); the index and every scan's binary search
+        // rely on it. O(n), as the rest of `build`.
+        debug_assert!(
+            records
+                .windows(2)
+                .all(|w| (w[0].key, w[0].ts) <= (w[1].key, w[1].ts)),
+            "run {id}: records not sorted by (key, ts)"
+        );
         let min_ts = records.iter().map(|r| r.ts).min().unwrap_or(0);
         let max_ts = records.iter().map(|r| r.ts).max().unwrap_or(0);
         let pages = pages_for(records.len(), records_per_page);

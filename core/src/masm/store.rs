@@ -311,6 +311,12 @@ impl Masm {
                 self.cfg.records_per_page,
                 self.layout.records_per_granule,
             ));
+            // A flush takes the oldest buffered updates, all newer than every run (inv. 6).
+            debug_assert!(
+                self.run_fits_in_time(self.runs.len() - 1),
+                "{:?}",
+                self.ts_list()
+            );
         }
         true
     }
@@ -421,6 +427,23 @@ impl Masm {
             inputs: input_ids,
         };
         self.runs.insert(first, run);
+        // The inputs were contiguous in time, so their merge sits where they were (inv. 6).
+        debug_assert!(self.run_fits_in_time(first), "{:?}", self.ts_list());
         Some(info)
+    }
+
+    /// Run `at` is newer than the run before it and older than the run after it (inv. 6 at
+    /// one place, O(1): the full check is `check_state`).
+    fn run_fits_in_time(&self, at: usize) -> bool {
+        let run = &self.runs[at];
+        let before = at.checked_sub(1).and_then(|i| self.runs.get(i));
+        run.min_ts <= run.max_ts
+            && before.is_none_or(|b| b.max_ts < run.min_ts)
+            && self.runs.get(at + 1).is_none_or(|a| run.max_ts < a.min_ts)
+    }
+
+    /// Each run's timestamp range, for an assertion's message.
+    fn ts_list(&self) -> Vec<(u64, u64)> {
+        self.runs.iter().map(|r| (r.min_ts, r.max_ts)).collect()
     }
 }

@@ -6,23 +6,32 @@
 //! 3. `claims`, `figures`, `bench_cases` and `calibration` feed `flashlab reproduce` and the
 //!    paper-results page, `flashlab bench` and the generated blocks of `docs/CALIBRATION.md`;
 //!    each defaults to nothing.
-//! 4. `work_estimates` bounds the work a scenario asks for, before it runs (see `work`).
+//! 4. `HOOKS` names the functions that run the lab; `Lab` is implemented from them for every
+//!    `LabSpec` (`hooks.rs`), so a lab writes no forwarding.
+//! 5. `work_estimates` bounds the work a scenario asks for, before it runs (see `work`).
 //!
 //! `crate::labs` lists the implementors once; everything else is derived from that list.
 
 use schemars::schema::RootSchema;
 use serde_json::{Map, Value};
 
+use super::hooks::LabHooks;
 use super::{BenchCase, Claim, Figure, GeneratedBlock, WorkEstimate};
 use crate::scenario::ScenarioError;
-use crate::sim::{EventKindInfo, Lab};
+use crate::sim::{
+    Answer, EventKindInfo, InvariantCheck, Lab, LabView, Metric, SimError, TraceSink,
+};
 
-pub trait LabSpec: Lab + Sized {
+pub trait LabSpec: Clone + Sized {
     /// The `lab` string of the scenario format (`hdd`, `ssd`, …).
     const NAME: &'static str;
 
     /// How to narrate each event kind this lab emits.
     const EVENT_KINDS: &'static [EventKindInfo];
+
+    /// The functions that run the lab (`step`, `check_invariants`, `view`, …); `crate::sim::Lab`
+    /// is implemented from them.
+    const HOOKS: LabHooks<Self>;
 
     /// Builds the lab from a scenario body (everything but the common header).
     fn from_body(body: Map<String, Value>, seed: u64) -> Result<Self, ScenarioError>;
@@ -61,5 +70,44 @@ pub trait LabSpec: Lab + Sized {
     /// Blocks of `docs/CALIBRATION.md` generated from the constants the lab runs on.
     fn calibration() -> Vec<GeneratedBlock> {
         Vec::new()
+    }
+}
+
+/// Every lab's `Lab`, generated from its `HOOKS` (see `hooks.rs`).
+impl<L: LabSpec> Lab for L {
+    fn lab_name(&self) -> &'static str {
+        L::NAME
+    }
+
+    fn step(&mut self, trace: &mut TraceSink) -> Result<bool, SimError> {
+        (L::HOOKS.step)(self, trace)
+    }
+
+    fn now_ns(&self) -> u64 {
+        (L::HOOKS.now_ns)(self)
+    }
+
+    fn check_invariants(&self, out: &mut Vec<InvariantCheck>) {
+        (L::HOOKS.check_invariants)(self, out)
+    }
+
+    fn metrics(&self) -> Vec<Metric> {
+        (L::HOOKS.metrics)(self)
+    }
+
+    fn answers(&self) -> Vec<Answer> {
+        (L::HOOKS.answers)(self)
+    }
+
+    fn view(&self) -> LabView {
+        (L::HOOKS.view)(self)
+    }
+
+    fn info(&self) -> Value {
+        (L::HOOKS.info)(self)
+    }
+
+    fn state_bytes(&self) -> u64 {
+        (L::HOOKS.state_bytes)(self)
     }
 }

@@ -31,6 +31,39 @@ impl InvariantCheck {
     }
 }
 
+/// A sticky verdict on one invariant a lab checks as it goes (not in one pass after a step):
+/// the first failure is kept, so a later success never hides it, and `checks` counts the
+/// observations. The lab reports it each step with `check(name)`.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Verdict {
+    pub failure: Option<String>,
+    pub checks: u64,
+}
+
+impl Verdict {
+    /// One observation: counted, and kept as the failure if it is the first that failed.
+    pub fn record(&mut self, ok: bool, detail: impl FnOnce() -> String) {
+        self.checks += 1;
+        if !ok && self.failure.is_none() {
+            self.failure = Some(detail());
+        }
+    }
+
+    /// A failure found without counting observations (a checker that only speaks up on one).
+    pub fn fail(&mut self, detail: impl FnOnce() -> String) {
+        if self.failure.is_none() {
+            self.failure = Some(detail());
+        }
+    }
+
+    /// The check to report after a step: passing until the first failure, failing from then on.
+    pub fn check(&self, name: &'static str) -> InvariantCheck {
+        InvariantCheck::check(name, self.failure.is_none(), || {
+            self.failure.clone().unwrap_or_default()
+        })
+    }
+}
+
 /// The CLI and browser form: `{name, ok, checks, detail}` (DESIGN §3.2).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct InvariantReport {

@@ -32,7 +32,7 @@ pub mod units;
 pub use clock::Clock;
 pub use error::SimError;
 pub use event_queue::EventQueue;
-pub use invariants::{InvariantCheck, InvariantLedger, InvariantReport};
+pub use invariants::{InvariantCheck, InvariantLedger, InvariantReport, Verdict};
 pub use lab::{Answer, EventKindInfo, Lab, LabView, Metric, NamedSeries};
 pub use rng::Rng;
 pub use run::{Run, RunState};

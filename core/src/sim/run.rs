@@ -60,6 +60,12 @@ pub struct Run<L: Lab> {
 
 impl<L: Lab> Run<L> {
     pub fn new(lab: L, max_steps: u64) -> Self {
+        // A step number is a u32 trace word (`trace` wire format), so no run may step past
+        // one (`MAX_STEPS` is 10^7); `step_once` relies on it.
+        debug_assert!(
+            max_steps <= u64::from(u32::MAX),
+            "max_steps {max_steps} does not fit a trace word"
+        );
         let current = Snapshot {
             lab,
             trace: TraceSink::default(),
@@ -166,6 +172,8 @@ impl<L: Lab> Run<L> {
         }
         let step_number = self.current.step + 1;
         let start_ns = self.current.lab.now_ns();
+        // Below `max_steps`, which `new` keeps within a trace word: an invariant, not a clamp.
+        debug_assert!(u32::try_from(step_number).is_ok(), "step {step_number}");
         self.current
             .trace
             .begin_step(u32::try_from(step_number).unwrap_or(u32::MAX));

@@ -4,7 +4,9 @@
 //! 1. `schedule(at_ns, event)` files an event; `schedule_after` files it `delay_ns` from now.
 //! 2. `pop()` takes the earliest event (ties in schedule order) and moves the clock to its time.
 //!    Time only moves forward: an event filed in the past is an error that names the event,
-//!    never a clamp. An event past the time limit ends the run with `LimitReached`.
+//!    never a clamp. An event past the time limit ends the run with `LimitReached`; the limit
+//!    is `MAX_SIM_TIME_NS` (`new`) unless a lab states at its call site why it needs another
+//!    (`with_limit`).
 //! 3. A step's time is the time of the event it pops, so step times never decrease. An event a
 //!    lab writes to the trace may carry a later stamp than its step (a device booking work
 //!    that completes in the future), never an earlier one; `crate::sim::run` checks both.
@@ -12,6 +14,7 @@
 use std::fmt::Debug;
 
 use super::{Clock, EventQueue, SimError};
+use crate::scenario::limits::MAX_SIM_TIME_NS;
 
 #[derive(Debug, Clone)]
 pub struct Scheduler<E> {
@@ -20,8 +23,22 @@ pub struct Scheduler<E> {
     limit_ns: u64,
 }
 
+impl<E: Debug> Default for Scheduler<E> {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
 impl<E: Debug> Scheduler<E> {
-    pub fn new(limit_ns: u64) -> Self {
+    /// A scheduler with the standard time limit, `MAX_SIM_TIME_NS` (one simulated day, which
+    /// keeps every ns value far below 2^53 for JavaScript). A lab that needs more uses
+    /// `with_limit` and says why at its call site.
+    pub fn new() -> Self {
+        Self::with_limit(MAX_SIM_TIME_NS)
+    }
+
+    /// A scheduler whose events past `limit_ns` end the run with `LimitReached`.
+    pub fn with_limit(limit_ns: u64) -> Self {
         Self {
             clock: Clock::default(),
             queue: EventQueue::default(),
@@ -101,7 +118,7 @@ mod tests {
 
     #[test]
     fn pop_moves_the_clock_to_each_event_in_order() {
-        let mut s = Scheduler::new(1_000);
+        let mut s = Scheduler::with_limit(1_000);
         s.schedule(30, "c");
         s.schedule(10, "a");
         s.schedule_after(20, "b");
@@ -117,7 +134,7 @@ mod tests {
 
     #[test]
     fn retain_keeps_order_and_leaves_the_clock() {
-        let mut s = Scheduler::new(1_000);
+        let mut s = Scheduler::with_limit(1_000);
         for (t, e) in [(5, "a"), (9, "drop"), (5, "b"), (7, "c")] {
             s.schedule(t, e);
         }
@@ -130,8 +147,23 @@ mod tests {
     }
 
     #[test]
+    fn the_standard_limit_is_one_simulated_day() {
+        let mut s = Scheduler::new();
+        s.schedule(MAX_SIM_TIME_NS, "last");
+        s.schedule(MAX_SIM_TIME_NS + 1, "late");
+        assert_eq!(s.pop(), Ok(Some((MAX_SIM_TIME_NS, "last"))));
+        assert!(matches!(
+            s.pop(),
+            Err(SimError::LimitReached {
+                limit: MAX_SIM_TIME_NS,
+                ..
+            })
+        ));
+    }
+
+    #[test]
     fn an_event_past_the_limit_ends_the_run() {
-        let mut s = Scheduler::new(100);
+        let mut s = Scheduler::with_limit(100);
         s.schedule(101, "late");
         assert!(matches!(
             s.pop(),
@@ -142,7 +174,7 @@ mod tests {
     #[test]
     #[cfg(not(debug_assertions))]
     fn an_event_in_the_past_is_an_error_naming_it() {
-        let mut s = Scheduler::new(100);
+        let mut s = Scheduler::with_limit(100);
         s.schedule(50, "first");
         assert!(s.pop().is_ok());
         s.queue.schedule(40, "stale");
@@ -152,7 +184,7 @@ mod tests {
 
     #[test]
     fn an_event_in_the_past_is_an_error_naming_it_even_past_the_debug_check() {
-        let mut s = Scheduler::new(100);
+        let mut s = Scheduler::with_limit(100);
         s.schedule(50, "first");
         assert!(s.pop().is_ok());
         s.queue.schedule(40, "stale"); // bypasses `schedule`'s debug assertion, as a bug would

@@ -141,7 +141,7 @@ export interface ClaimRow {
   miss_reason: string;
   spread: SeedSpread | null;
   setup: SetupSweep | null;
-  /** The course scenario that produces it (`scenarios/<lab>/<name>.json`). */
+  /** The course scenario that shows it (`scenarios/<lab>/<name>.json`), from its lab's `SCENARIOS` table. */
   scenario?: string | null;
 }
 
@@ -159,7 +159,7 @@ export interface FigureAxis {
   log: boolean;
 }
 
-/** A figure-shaped paper result (`reproduce::figures::Figure`). */
+/** A figure-shaped paper result (`plugin::figure::Figure`, from a lab's `figures()`). */
 export interface FigureData {
   id: string;
   lab: string;

@@ -16,32 +16,20 @@
 //! simulation. Scenario format: `scenario` (types, schema) and `config` (validation). `plugin`
 //! is the lab's contract with the rest of the program (`Lab` and `LabSpec`).
 
-pub mod answers;
 pub mod bench;
 pub mod calibration;
-pub mod checks;
 pub mod claims;
-pub mod config;
 pub mod disk;
-pub mod events;
 pub mod geometry;
 pub mod lab;
-pub mod metrics;
 pub mod params;
-pub mod payload;
 pub mod plugin;
 pub mod presets;
 pub mod provenance;
 pub mod rotation;
-pub mod scenario;
 pub mod scheduler;
 pub mod seek;
 pub mod service;
-pub mod state;
-pub mod stats;
 pub mod transfer;
-pub mod validate_workload;
-pub mod view;
-pub mod workload;
 
 pub use lab::HddLab;

@@ -1,58 +1,34 @@
-//! The HDD lab's contract with the rest of the program: `Lab` (how it runs) and `LabSpec` (what
-//! it says about itself: name, schema, event kinds, claims, bench case, calibration, work bound).
+//! The HDD lab's contract with the rest of the program: `LabSpec`, what it says about itself
+//! (name, schema, event kinds, the functions that run it, claims, bench cases, calibration,
+//! work bound). Its `crate::sim::Lab` is generated from `HOOKS` (`plugin::hooks`).
 
 use schemars::schema::RootSchema;
 use serde_json::{Map, Value};
 
-use super::config::parse;
-use super::scenario::HddBody;
-use super::workload::WorkloadPlan;
-use super::{HddLab, bench, calibration, checks, claims, events, metrics, view};
-use crate::plugin::{BenchCase, Budget, Claim, GeneratedBlock, LabSpec, WorkEstimate, work::times};
+use super::lab::body::HddBody;
+use super::lab::config::parse;
+use super::lab::workload::WorkloadPlan;
+use super::lab::{checks, events, metrics, view};
+use super::{HddLab, bench, calibration, claims};
+use crate::plugin::{
+    BenchCase, Budget, Claim, GeneratedBlock, LabHooks, LabSpec, WorkEstimate, work::times,
+};
 use crate::scenario::ScenarioError;
-use crate::sim::{EventKindInfo, InvariantCheck, Lab, LabView, Metric, SimError, TraceSink};
-
-impl Lab for HddLab {
-    fn lab_name(&self) -> &'static str {
-        Self::NAME
-    }
-
-    fn step(&mut self, trace: &mut TraceSink) -> Result<bool, SimError> {
-        self.step_event(trace)
-    }
-
-    fn now_ns(&self) -> u64 {
-        HddLab::now_ns(self)
-    }
-
-    fn check_invariants(&self, out: &mut Vec<InvariantCheck>) {
-        checks::check(self, out)
-    }
-
-    fn metrics(&self) -> Vec<Metric> {
-        metrics::metrics(self)
-    }
-
-    fn answers(&self) -> Vec<Value> {
-        self.answers.to_json_sorted()
-    }
-
-    fn view(&self) -> LabView {
-        view::view(self)
-    }
-
-    fn info(&self) -> Value {
-        view::info(self)
-    }
-
-    fn state_bytes(&self) -> u64 {
-        self.approx_bytes()
-    }
-}
+use crate::sim::EventKindInfo;
 
 impl LabSpec for HddLab {
     const NAME: &'static str = "hdd";
     const EVENT_KINDS: &'static [EventKindInfo] = events::EVENT_KINDS;
+    const HOOKS: LabHooks<Self> = LabHooks {
+        step: Self::step_event,
+        now_ns: Self::now_ns,
+        check_invariants: checks::check_invariants,
+        metrics: metrics::metrics,
+        answers: |lab| lab.answers.to_json_sorted(),
+        view: view::view,
+        info: view::info,
+        state_bytes: Self::approx_bytes,
+    };
 
     fn from_body(body: Map<String, Value>, seed: u64) -> Result<Self, ScenarioError> {
         Ok(Self::new(parse(body)?, seed))
@@ -78,7 +54,7 @@ impl LabSpec for HddLab {
                 Budget::StateBytes,
                 times(
                     answered,
-                    std::mem::size_of::<super::answers::ReadAnswer>() as u64,
+                    std::mem::size_of::<super::lab::answers::ReadAnswer>() as u64,
                 ),
                 "workload",
             ),
@@ -86,8 +62,8 @@ impl LabSpec for HddLab {
     }
 
     fn payload_types(generator: &mut schemars::r#gen::SchemaGenerator) {
-        generator.subschema_for::<super::payload::HddMeta>();
-        generator.subschema_for::<super::payload::HddInfo>();
+        generator.subschema_for::<super::lab::payload::HddMeta>();
+        generator.subschema_for::<super::lab::payload::HddInfo>();
     }
 
     fn claims() -> Vec<Claim> {

@@ -13,7 +13,7 @@ pub struct Derived {
     pub formula: &'static str,
 }
 
-impl From<&Derived> for super::payload::DerivedPayload {
+impl From<&Derived> for super::lab::payload::DerivedPayload {
     fn from(d: &Derived) -> Self {
         Self {
             key: d.key.to_string(),

@@ -69,6 +69,12 @@ pub fn service(
     head: HeadState,
     now_ns: u64,
 ) -> Option<ServiceBreakdown> {
+    // The head starts where a previous service left it (or at cylinder 0): on the disk.
+    debug_assert!(
+        on_the_disk(disk, head),
+        "{head:?} off a disk of {} cylinders",
+        disk.geometry.cylinder_count
+    );
     let start = disk.geometry.lba_to_chs(request.lba)?;
     let distance = start.cylinder.abs_diff(head.cylinder);
     let mut seek_ns = disk.seek.time_ns(distance, disk.geometry.cylinder_count);
@@ -82,6 +88,15 @@ pub fn service(
     let ready_ns = now_ns + seek_ns + switch_ns;
     let rotation_ns = disk.spindle.wait_ns(ready_ns, disk.sector_angle_ns(start));
     let moved = transfer(disk, start, request.sector_count)?;
+    let end = HeadState {
+        cylinder: moved.end_cylinder,
+        head: moved.end_head,
+    };
+    // Step 5: the head ends on the last sector's track, which `transfer` found on the disk.
+    debug_assert!(
+        on_the_disk(disk, end),
+        "{request:?} left the head at {end:?}"
+    );
     Some(ServiceBreakdown {
         start,
         seek_ns,
@@ -90,11 +105,13 @@ pub fn service(
         switch_ns: switch_ns + moved.switch_ns,
         pre_switch_ns: switch_ns,
         sectors_transferred: moved.sectors,
-        end: HeadState {
-            cylinder: moved.end_cylinder,
-            head: moved.end_head,
-        },
+        end,
     })
+}
+
+/// The head's cylinder and surface exist on `disk` (the lab's `head_stays_on_the_disk`).
+fn on_the_disk(disk: &Disk, head: HeadState) -> bool {
+    head.cylinder < disk.geometry.cylinder_count && head.head < disk.geometry.head_count
 }
 
 /// Time to serve `requests` consecutive reads of `request_sectors` from `start_lba`, back to

@@ -199,7 +199,14 @@ impl IsppRun {
                 + truncated_normal(rng, 0.0, jitter_sigma_v, 3.0);
             let effective = wordline.effective_vth_v(cell);
             if landing > effective {
+                let before_v = wordline.vth_v[cell];
                 wordline.vth_v[cell] += landing - effective;
+                // A pulse only adds charge (the lab's `charge_only_rises_between_erases`).
+                debug_assert!(
+                    wordline.vth_v[cell] >= before_v,
+                    "cell {cell}: Vth {before_v} V fell to {} V in a pulse",
+                    wordline.vth_v[cell]
+                );
             }
         }
         // 3. Verify, one sense per placement that still has pending cells.
@@ -219,6 +226,14 @@ impl IsppRun {
                 continue;
             };
             if self.pending[cell] && wordline.effective_vth_v(cell) >= target.verify_v {
+                // `Block::begin_program` refused any target below the cell's state (rule 4),
+                // so the state a cell has reached only moves up between erases.
+                debug_assert!(
+                    target.steps >= wordline.cell_steps[cell],
+                    "cell {cell}: state of {} page steps lowered to {}",
+                    wordline.cell_steps[cell],
+                    target.steps
+                );
                 self.pending[cell] = false;
                 wordline.cell_steps[cell] = target.steps;
                 wordline.cell_prefix[cell] = target.prefix;

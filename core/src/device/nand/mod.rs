@@ -29,6 +29,7 @@
 //! assert_eq!(block.read_page(0, &mut rng).unwrap().bit_errors, 0);
 //! ```
 
+pub mod bench;
 pub mod block;
 pub mod calibration;
 pub mod claims;

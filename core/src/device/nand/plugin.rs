@@ -1,59 +1,32 @@
-//! The NAND lab's contract with the rest of the program: `Lab` (how it runs) and `LabSpec` (what
-//! it says about itself: name, schema, event kinds, claims, calibration, work bound).
+//! The NAND lab's contract with the rest of the program: `LabSpec`, what it says about itself
+//! (name, schema, event kinds, the functions that run it, claims, bench cases, calibration,
+//! work bound). Its `crate::sim::Lab` is generated from `HOOKS` (`plugin::hooks`).
 
 use schemars::schema::RootSchema;
 use serde_json::{Map, Value};
 
 use super::lab::body::NandBody;
-use super::lab::events;
-use super::{NandLab, calibration, claims};
-use crate::plugin::{Budget, Claim, GeneratedBlock, LabSpec, WorkEstimate, work::times};
-use crate::scenario::ScenarioError;
-use crate::sim::{
-    Answer, EventKindInfo, InvariantCheck, Lab, LabView, Metric, SimError, TraceSink,
+use super::lab::{checks, events, metrics, view};
+use super::{NandLab, bench, calibration, claims};
+use crate::plugin::{
+    BenchCase, Budget, Claim, GeneratedBlock, LabHooks, LabSpec, WorkEstimate, work::times,
 };
-
-impl Lab for NandLab {
-    fn lab_name(&self) -> &'static str {
-        Self::NAME
-    }
-
-    fn step(&mut self, trace: &mut TraceSink) -> Result<bool, SimError> {
-        self.step_once(trace)
-    }
-
-    fn now_ns(&self) -> u64 {
-        self.now_ns()
-    }
-
-    fn check_invariants(&self, out: &mut Vec<InvariantCheck>) {
-        self.invariant_checks(out)
-    }
-
-    fn metrics(&self) -> Vec<Metric> {
-        self.metric_list()
-    }
-
-    fn answers(&self) -> Vec<Answer> {
-        self.answer_list()
-    }
-
-    fn view(&self) -> LabView {
-        self.lab_view()
-    }
-
-    fn info(&self) -> Value {
-        self.lab_info()
-    }
-
-    fn state_bytes(&self) -> u64 {
-        self.approx_bytes()
-    }
-}
+use crate::scenario::ScenarioError;
+use crate::sim::EventKindInfo;
 
 impl LabSpec for NandLab {
     const NAME: &'static str = "nand";
-    const EVENT_KINDS: &'static [EventKindInfo] = events::KINDS;
+    const EVENT_KINDS: &'static [EventKindInfo] = events::EVENT_KINDS;
+    const HOOKS: LabHooks<Self> = LabHooks {
+        step: Self::step_once,
+        now_ns: Self::now_ns,
+        check_invariants: checks::check_invariants,
+        metrics: metrics::metrics,
+        answers: Self::answer_list,
+        view: view::view,
+        info: view::info,
+        state_bytes: Self::approx_bytes,
+    };
 
     fn from_body(body: Map<String, Value>, seed: u64) -> Result<Self, ScenarioError> {
         Self::build_from_body(body, seed)
@@ -82,6 +55,10 @@ impl LabSpec for NandLab {
 
     fn claims() -> Vec<Claim> {
         claims::claims()
+    }
+
+    fn bench_cases() -> Vec<BenchCase> {
+        bench::cases()
     }
 
     fn calibration() -> Vec<GeneratedBlock> {

@@ -36,27 +36,7 @@
 
 use super::blocks::BlockState;
 use super::ftl::{Ftl, PAGE_FREE, PAGE_INVALID, UNMAPPED};
-use crate::sim::InvariantCheck;
-
-/// A sticky verdict: the first failure is kept.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct Verdict {
-    pub failure: Option<String>,
-}
-
-impl Verdict {
-    pub fn fail(&mut self, detail: impl FnOnce() -> String) {
-        if self.failure.is_none() {
-            self.failure = Some(detail());
-        }
-    }
-
-    fn check(&self, name: &'static str) -> InvariantCheck {
-        InvariantCheck::check(name, self.failure.is_none(), || {
-            self.failure.clone().unwrap_or_default()
-        })
-    }
-}
+use crate::sim::{InvariantCheck, Verdict};
 
 #[derive(Debug, Clone, Default)]
 pub struct CheckState {

@@ -12,9 +12,9 @@
 
 use serde_json::{Map, Value};
 
-use super::body::{SsdBody, SsdGenerator, SsdOp, SsdOpKind, SsdPattern, SsdWorkload};
 use super::ftl::FtlConfig;
 use super::geometry::Geometry;
+use super::lab::body::{SsdBody, SsdGenerator, SsdOp, SsdOpKind, SsdPattern, SsdWorkload};
 use super::presets::preset;
 use super::provenance::{Constant, Tag};
 use super::timing::TimingParams;

@@ -235,6 +235,11 @@ impl Ftl {
         self.counters.host_writes += 1;
         let ppn = self.program(die, lba, version)?;
         self.l2p[lba as usize] = ppn;
+        // Step 1: the maps agree for the page just written (read back by `unmap`).
+        debug_assert_eq!(
+            self.p2l[ppn as usize], lba,
+            "l2p[{lba}] = {ppn}, p2l disagrees"
+        );
         self.die_valid[die as usize] += 1;
         self.mapped += 1;
         log.push(PhysOp::Program { lba, ppn, old });
@@ -274,6 +279,12 @@ impl Ftl {
         if old == UNMAPPED {
             return false;
         }
+        // The maps agreed when `lba` was written (`write_with`, GC's relocation) and nothing
+        // else moves a mapped page.
+        debug_assert_eq!(
+            self.p2l[old as usize], lba,
+            "l2p[{lba}] = {old}, p2l disagrees"
+        );
         self.p2l[old as usize] = PAGE_INVALID;
         let block = self.geometry.block_of_ppn(old);
         self.blocks.decrement_valid(block);
@@ -376,6 +387,14 @@ impl Ftl {
         self.oob_seq[ppn as usize] = self.write_seq;
         self.blocks.write_ptr[b] += 1;
         self.blocks.valid[b] += 1;
+        // A block's valid pages are among its programmed pages, which never exceed its size.
+        debug_assert!(
+            self.blocks.valid[b] <= self.blocks.write_ptr[b]
+                && self.blocks.write_ptr[b] <= self.geometry.pages_per_block,
+            "block {block}: {} valid of {} programmed pages",
+            self.blocks.valid[b],
+            self.blocks.write_ptr[b]
+        );
         self.counters.flash_programs += 1;
         if self.blocks.write_ptr[b] == self.geometry.pages_per_block {
             self.blocks.close(block, self.counters.host_writes);

@@ -108,6 +108,8 @@ impl Ftl {
             if lba >= PAGE_INVALID {
                 continue;
             }
+            // A valid page is the one its LBA maps to (`Ftl::unmap` invalidates the old one).
+            debug_assert_eq!(self.l2p[lba as usize], from, "GC: page {from} holds {lba}");
             let to = self.program(die, lba, self.page_version[from as usize])?;
             self.l2p[lba as usize] = to;
             self.p2l[from as usize] = PAGE_INVALID;

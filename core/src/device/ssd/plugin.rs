@@ -1,74 +1,33 @@
-//! The SSD lab's contract with the rest of the program: `Lab` (how it runs) and `LabSpec` (what
-//! it says about itself: name, schema, event kinds, claims, bench cases, calibration, work bound).
+//! The SSD lab's contract with the rest of the program: `LabSpec`, what it says about itself
+//! (name, schema, event kinds, the functions that run it, claims, bench cases, calibration,
+//! work bound). Its `crate::sim::Lab` is generated from `HOOKS` (`plugin::hooks`).
 
 use schemars::schema::RootSchema;
-use serde_json::{Map, Value, json};
+use serde_json::{Map, Value};
 
-use super::body::{SsdBody, SsdPattern};
 use super::config::{SourceSpec, parse};
-use super::{SsdLab, bench, calibration, claims, events, figures, ftl, lab, metrics, view};
+use super::lab::body::{SsdBody, SsdPattern};
+use super::lab::{answers, checks, events, metrics, view};
+use super::{SsdLab, bench, calibration, claims, figures};
 use crate::plugin::{
-    BenchCase, Budget, Claim, Figure, GeneratedBlock, LabSpec, WorkEstimate, work::times,
+    BenchCase, Budget, Claim, Figure, GeneratedBlock, LabHooks, LabSpec, WorkEstimate, work::times,
 };
 use crate::scenario::ScenarioError;
-use crate::sim::{EventKindInfo, InvariantCheck, Lab, LabView, Metric, SimError, TraceSink};
-
-impl Lab for SsdLab {
-    fn lab_name(&self) -> &'static str {
-        Self::NAME
-    }
-
-    fn step(&mut self, trace: &mut TraceSink) -> Result<bool, SimError> {
-        self.step_event(trace)
-    }
-
-    fn now_ns(&self) -> u64 {
-        SsdLab::now_ns(self)
-    }
-
-    fn check_invariants(&self, out: &mut Vec<InvariantCheck>) {
-        self.checks.report_into(&self.ftl, out)
-    }
-
-    fn metrics(&self) -> Vec<Metric> {
-        metrics::metrics(self)
-    }
-
-    fn answers(&self) -> Vec<Value> {
-        self.answers
-            .iter()
-            .map(|&(op, lba, version)| {
-                let mut answer = json!({"op": op, "kind": "read", "lba": lba});
-                let v = match version {
-                    ftl::NO_VERSION => Value::Null,
-                    lab::PRECONDITION_VERSION => {
-                        answer["preconditioned"] = json!(true);
-                        Value::Null
-                    }
-                    v => json!(v),
-                };
-                answer["version"] = v;
-                answer
-            })
-            .collect()
-    }
-
-    fn view(&self) -> LabView {
-        view::view(self)
-    }
-
-    fn info(&self) -> Value {
-        view::info(self)
-    }
-
-    fn state_bytes(&self) -> u64 {
-        self.approx_bytes()
-    }
-}
+use crate::sim::EventKindInfo;
 
 impl LabSpec for SsdLab {
     const NAME: &'static str = "ssd";
     const EVENT_KINDS: &'static [EventKindInfo] = events::EVENT_KINDS;
+    const HOOKS: LabHooks<Self> = LabHooks {
+        step: Self::step_event,
+        now_ns: Self::now_ns,
+        check_invariants: checks::check_invariants,
+        metrics: metrics::metrics,
+        answers: answers::answers,
+        view: view::view,
+        info: view::info,
+        state_bytes: Self::approx_bytes,
+    };
 
     fn from_body(body: Map<String, Value>, seed: u64) -> Result<Self, ScenarioError> {
         Ok(Self::from_config(parse(body)?, seed))
@@ -124,8 +83,8 @@ impl LabSpec for SsdLab {
     }
 
     fn payload_types(generator: &mut schemars::r#gen::SchemaGenerator) {
-        generator.subschema_for::<super::payload::SsdMeta>();
-        generator.subschema_for::<super::payload::SsdInfo>();
+        generator.subschema_for::<super::lab::payload::SsdMeta>();
+        generator.subschema_for::<super::lab::payload::SsdInfo>();
     }
 
     fn claims() -> Vec<Claim> {

@@ -145,7 +145,7 @@ impl ConcurrentRun {
         if tree.merge_active() {
             return Err(FdError::MergeActive);
         }
-        let mut sched = Scheduler::new(u64::MAX);
+        let mut sched = Scheduler::new();
         let clients: Vec<Client> = clients
             .into_iter()
             .enumerate()

@@ -76,7 +76,10 @@ impl Latches {
             return woken;
         };
         match mode {
-            Mode::S => l.readers = l.readers.saturating_sub(1),
+            Mode::S => {
+                debug_assert!(l.readers > 0, "S release of a latch with no readers");
+                l.readers -= 1;
+            }
             Mode::X => {
                 debug_assert_eq!(l.writer, Some(actor), "release of a latch not held");
                 l.writer = None;

@@ -66,7 +66,12 @@ impl ConcurrentRun {
 
     fn note_linearized(&mut self, actor: Actor, outcome: Outcome, side: Side, path: Vec<BlockId>) {
         let io = self.tree.store.io.since(self.io_at_linearize);
-        let index = self.clients[actor].issued.saturating_sub(1);
+        // The op being linearized was issued: `issued` counts it.
+        debug_assert!(
+            self.clients[actor].issued > 0,
+            "client {actor}: nothing issued"
+        );
+        let index = self.clients[actor].issued - 1;
         self.note(RunEvent::Linearized {
             client: actor,
             index,

@@ -44,7 +44,7 @@ pub fn space_limit(lab: &FdLab) -> Option<u64> {
     })
 }
 
-pub fn report(lab: &FdLab, out: &mut Vec<InvariantCheck>) {
+pub fn check_invariants(lab: &FdLab, out: &mut Vec<InvariantCheck>) {
     let tree = &lab.run.tree;
     let live = tree.store.live_blocks();
     let beta = tree.cfg.beta_entries as u64;

@@ -24,7 +24,6 @@ use crate::device::ssd::presets::preset;
 use crate::device::ssd::timing::TimingParams;
 use crate::flashlog::appendpack::layout::{Loc, NO_VERSION};
 use crate::flashlog::appendpack::{AppendPack, DeviceOp, LogId};
-use crate::scenario::limits::MAX_SIM_TIME_NS;
 use crate::sim::units::{model, word};
 use crate::sim::{Rng, Scheduler, SimError, TraceSink};
 
@@ -68,7 +67,7 @@ impl ApState {
         let ap = AppendPack::new(plan.config).map_err(model)?;
         let p = preset(AP_PRESET).ok_or_else(|| model("course preset missing"))?;
         let (_, timing) = device_model(&p.constants);
-        let mut events = Scheduler::new(MAX_SIM_TIME_NS);
+        let mut events = Scheduler::new();
         events.schedule(0, Tick);
         let pages = plan.config.logical_pages as usize;
         Ok(Self {

@@ -29,7 +29,7 @@ use crate::sim::InvariantCheck;
 /// Full layout checks walk every slot: run them every `stride` steps on large devices.
 const FULL_CHECK_SLOTS: u64 = 4096;
 
-pub fn check(lab: &FlashLogLab, out: &mut Vec<InvariantCheck>) {
+pub fn check_invariants(lab: &FlashLogLab, out: &mut Vec<InvariantCheck>) {
     match &lab.state {
         super::ModeState::Logging(s) => logging(s, out),
         super::ModeState::AppendPack(s) => append_pack(s, lab.steps, out),

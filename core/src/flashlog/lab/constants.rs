@@ -11,14 +11,7 @@ use crate::flashlog::media::LOG_BLOCK_BYTES;
 use crate::payload::ConstantPayload;
 
 fn c(key: &str, label: &str, value: f64, unit: &str, tag: &str, source: &str) -> ConstantPayload {
-    ConstantPayload {
-        key: key.into(),
-        label: label.into(),
-        value,
-        unit: unit.into(),
-        tag: tag.into(),
-        source: source.into(),
-    }
+    ConstantPayload::new(key, label, value, unit, tag, source)
 }
 
 pub fn payloads() -> Vec<ConstantPayload> {

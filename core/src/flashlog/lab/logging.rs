@@ -148,7 +148,9 @@ impl LogState {
             Event::WriteDone(id) => {
                 let r = self.sim.requests[id];
                 if r.purpose != Purpose::Destage {
-                    self.outstanding[r.dev] = self.outstanding[r.dev].saturating_sub(1);
+                    // `narrate_issued` counted it when it was issued, in an earlier step.
+                    debug_assert!(self.outstanding[r.dev] > 0, "write {id} done, none issued");
+                    self.outstanding[r.dev] -= 1;
                 }
                 self.last_request = Some(id);
                 let latency_us = (self.now_ns() - r.issued_ns) / 1_000;

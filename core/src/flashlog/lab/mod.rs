@@ -16,6 +16,7 @@ pub mod constants;
 pub mod curve;
 pub mod events;
 pub mod logging;
+pub mod metrics;
 pub mod payload;
 pub mod view;
 

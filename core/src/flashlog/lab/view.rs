@@ -1,4 +1,5 @@
-//! What the flashlog lab view draws, as typed payloads (`payload.rs`), and its metrics.
+//! What the flashlog lab view draws, as typed payloads (`payload.rs`); its metrics are in
+//! `metrics.rs`.
 //!
 //! 1. Logging: the LSN ruler (generated, issued, durable prefix, acknowledged), one lane per
 //!    device with its write in flight and its latest records, the latest commits; after a
@@ -19,7 +20,7 @@ use crate::flashlog::media::{Area, StoredRecord};
 use crate::flashlog::recover::MergeStep;
 use crate::flashlog::sim::{Purpose, WriteRequest};
 use crate::payload::to_value;
-use crate::sim::{LabView, Metric, NamedSeries};
+use crate::sim::{LabView, NamedSeries};
 
 const RECENT_RECORDS: usize = 12;
 const RECENT_COMMITS: usize = 16;
@@ -305,135 +306,4 @@ pub fn info(lab: &FlashLogLab) -> Value {
         curve,
         constants: super::constants::payloads(),
     })
-}
-
-fn m(name: &'static str, value: f64, label: &'static str, unit: &'static str) -> Metric {
-    Metric {
-        name,
-        value,
-        label,
-        unit,
-    }
-}
-
-pub fn metrics(lab: &FlashLogLab) -> Vec<Metric> {
-    match &lab.state {
-        ModeState::Logging(s) => {
-            let sim = &s.sim;
-            let h = &sim.stats.commit_latency;
-            let mut out = vec![
-                m(
-                    "commits_acked",
-                    sim.stats.acked as f64,
-                    "commits acknowledged",
-                    "",
-                ),
-                m(
-                    "commits_per_s",
-                    sim.throughput_per_s(),
-                    "throughput",
-                    "commits/s",
-                ),
-                m(
-                    "commit_p50_ms",
-                    h.quantile_ns(500) as f64 / 1e6,
-                    "commit latency p50",
-                    "ms",
-                ),
-                m(
-                    "commit_p99_ms",
-                    h.quantile_ns(990) as f64 / 1e6,
-                    "commit latency p99",
-                    "ms",
-                ),
-                m(
-                    "durable_prefix_bytes",
-                    sim.durable.prefix() as f64,
-                    "durable prefix",
-                    "B",
-                ),
-                m(
-                    "outliers_detected",
-                    sim.stats.outliers_detected as f64,
-                    "outliers detected",
-                    "",
-                ),
-                m(
-                    "reissues",
-                    sim.stats.reissues as f64,
-                    "outlier re-issues",
-                    "",
-                ),
-                m(
-                    "unsafe_acks",
-                    sim.stats.unsafe_acks as f64,
-                    "acks from volatile cache",
-                    "",
-                ),
-            ];
-            if let Some(j) = &s.judged {
-                out.push(m(
-                    "recovered_end_lsn",
-                    j.result.recovered.1 as f64,
-                    "recovered log end",
-                    "B",
-                ));
-                out.push(m(
-                    "recovered_commits",
-                    j.committed_labels.len() as f64,
-                    "recovered commits",
-                    "",
-                ));
-                out.push(m(
-                    "acked_commits_lost",
-                    j.acked_lost.len() as f64,
-                    "acknowledged commits lost",
-                    "",
-                ));
-            }
-            out
-        }
-        ModeState::AppendPack(s) => {
-            let ap = &s.ap;
-            let (u, model) = ap.model_write_amplification();
-            let secs = s.now_ns() as f64 / 1e9;
-            vec![
-                m(
-                    "user_writes",
-                    ap.counters.user_writes as f64,
-                    "page writes",
-                    "",
-                ),
-                m(
-                    "write_amplification",
-                    ap.write_amplification(),
-                    "write amplification (measured)",
-                    "×",
-                ),
-                m("model_write_amplification", model, "1/(1 − u)", "×"),
-                m(
-                    "victim_valid_fraction",
-                    u,
-                    "u (valid fraction of packed blocks)",
-                    "",
-                ),
-                m(
-                    "pack_steps",
-                    ap.counters.pack_steps as f64,
-                    "blocks packed",
-                    "",
-                ),
-                m(
-                    "writes_per_s",
-                    if secs > 0.0 {
-                        ap.counters.user_writes as f64 / secs
-                    } else {
-                        0.0
-                    },
-                    "user writes per second",
-                    "pages/s",
-                ),
-            ]
-        }
-    }
 }

@@ -19,7 +19,14 @@ use crate::ipa::noftl::FlashOp;
 use crate::ipa::page::NsmPage;
 use crate::sim::InvariantCheck;
 
+/// The checks of the latest step, appended to `out`. They need the step's journal, so the step
+/// evaluates them (`IpaLab::evaluate_checks`) and this reports what it kept.
+pub fn check_invariants(lab: &IpaLab, out: &mut Vec<InvariantCheck>) {
+    out.extend(lab.checks.iter().cloned())
+}
+
 impl IpaLab {
+    /// Evaluates the invariants on what the step just touched (called at the end of a step).
     pub fn evaluate_checks(&mut self) -> Vec<InvariantCheck> {
         let mut out = vec![InvariantCheck::check(
             "answers_equal_a_plain_map",

@@ -18,6 +18,7 @@
 pub mod body;
 pub mod checks;
 pub mod config;
+pub mod constants;
 pub mod events;
 pub mod explorer;
 pub mod metrics;
@@ -107,7 +108,7 @@ impl IpaLab {
             oracle: BTreeMap::new(),
             next_op: 0,
             answers: Vec::new(),
-            sched: Scheduler::new(u64::MAX),
+            sched: Scheduler::new(),
             last: LastStep::default(),
             focus_lba: None,
             last_write: None,

@@ -6,6 +6,8 @@
 use schemars::JsonSchema;
 use serde::Serialize;
 
+use crate::payload::ConstantPayload;
+
 /// Where everything sits on a page of the region (§6.1, `docs/FORMATS.md`).
 #[derive(Debug, Clone, PartialEq, Serialize, JsonSchema)]
 pub struct IpaLayout {
@@ -227,4 +229,7 @@ pub struct IpaInfo {
     pub explorer_ops: u64,
     pub ops_total: u64,
     pub compare: bool,
+    /// The constants the run uses, with their sources: the NAND preset's timings, endurance
+    /// and NOP, and the paper's page format (`lab/constants.rs`).
+    pub constants: Vec<ConstantPayload>,
 }

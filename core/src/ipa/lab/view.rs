@@ -512,6 +512,7 @@ pub fn info_payload(lab: &IpaLab) -> IpaInfo {
         explorer_ops: lab.cfg.ops.len().min(super::explorer::EXPLORER_OPS) as u64,
         ops_total: lab.cfg.ops.len() as u64,
         compare: lab.compare.is_some(),
+        constants: super::constants::payloads(nand, s.cfg.nop),
     }
 }
 

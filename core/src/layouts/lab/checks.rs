@@ -14,39 +14,17 @@
 //!    query, Fig. 3(c)'s I/O wait = elapsed − CPU is never negative).
 
 use super::{LayoutsLab, query_times};
-use crate::sim::InvariantCheck;
+use crate::sim::{InvariantCheck, Verdict};
 
 const DENSE_CHECK_UNITS: u64 = 4096;
 const SPARSE_CHECK_STEPS: u64 = 64;
-
-/// A sticky verdict: the first failure is kept.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct Verdict {
-    pub failure: Option<String>,
-    pub checks: u64,
-}
-
-impl Verdict {
-    pub fn record(&mut self, ok: bool, detail: impl FnOnce() -> String) {
-        self.checks += 1;
-        if !ok && self.failure.is_none() {
-            self.failure = Some(detail());
-        }
-    }
-
-    pub fn check(&self, name: &'static str) -> InvariantCheck {
-        InvariantCheck::check(name, self.failure.is_none(), || {
-            self.failure.clone().unwrap_or_default()
-        })
-    }
-}
 
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Checks {
     pub oracle: Verdict,
 }
 
-pub fn check(lab: &LayoutsLab, out: &mut Vec<InvariantCheck>) {
+pub fn check_invariants(lab: &LayoutsLab, out: &mut Vec<InvariantCheck>) {
     let run = &lab.run;
     let done = run.queries.iter().all(|q| q.finished_ns.is_some());
     let dense = lab.total_units <= DENSE_CHECK_UNITS;

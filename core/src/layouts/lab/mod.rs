@@ -13,9 +13,11 @@
 //! Immutable inputs (the generated table, the sweep) sit behind `Arc`, so a keyframe (a clone)
 //! copies only the running scan.
 
+pub mod answers;
 pub mod body;
 pub mod checks;
 pub mod config;
+pub mod constants;
 pub mod events;
 pub mod lazy_sweep;
 pub mod metrics;

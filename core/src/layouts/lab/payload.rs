@@ -6,6 +6,8 @@
 use schemars::JsonSchema;
 use serde::Serialize;
 
+use crate::payload::ConstantPayload;
+
 /// The device now: where the head is (disk), what is queued and in flight, counters.
 #[derive(Debug, Clone, PartialEq, Serialize, JsonSchema)]
 pub struct LayoutsDeviceNow {
@@ -174,4 +176,7 @@ pub struct LayoutsInfo {
     pub queries: Vec<LayoutsQueryInfo>,
     pub sweep: Option<LayoutsSweepInfo>,
     pub paper_points: Vec<LayoutsPaperPoint>,
+    /// The constants the run uses, with their sources: the device preset's, Table 2's B and l,
+    /// the scan knobs and the CPU costs (`lab/constants.rs`).
+    pub constants: Vec<ConstantPayload>,
 }

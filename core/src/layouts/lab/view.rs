@@ -361,6 +361,7 @@ pub fn info(lab: &LayoutsLab) -> Value {
                 p
             })
             .collect(),
+        constants: super::constants::payloads(cfg.device, &cfg.settings),
     };
     to_value(&info)
 }

@@ -158,7 +158,9 @@ impl BaselineMetrics {
     /// Records one finished scan.
     pub fn record_scan(&mut self, now_ns: u64, end_ns: u64) {
         self.scans += 1;
-        self.last_scan_ns = end_ns.saturating_sub(now_ns);
+        // A scan's I/O completes after it was asked (devices book work from `now_ns` on).
+        debug_assert!(end_ns >= now_ns, "scan ends at {end_ns}, before {now_ns}");
+        self.last_scan_ns = end_ns - now_ns;
         self.total_scan_ns += self.last_scan_ns;
     }
 }

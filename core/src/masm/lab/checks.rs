@@ -16,32 +16,10 @@
 use super::MasmLab;
 use crate::masm::record::Row;
 use crate::masm::store::Masm;
-use crate::sim::InvariantCheck;
+use crate::sim::{InvariantCheck, Verdict};
 
 /// Steps between two runs of the full record checks even if no run changed.
 const RUNS_CHECK_INTERVAL: u64 = 256;
-
-/// A sticky verdict: the first failure is kept.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct Verdict {
-    pub failure: Option<String>,
-    pub checks: u64,
-}
-
-impl Verdict {
-    pub fn record(&mut self, ok: bool, detail: impl FnOnce() -> String) {
-        self.checks += 1;
-        if !ok && self.failure.is_none() {
-            self.failure = Some(detail());
-        }
-    }
-
-    pub fn check(&self, name: &'static str) -> InvariantCheck {
-        InvariantCheck::check(name, self.failure.is_none(), || {
-            self.failure.clone().unwrap_or_default()
-        })
-    }
-}
 
 #[derive(Debug, Clone, Default)]
 pub struct LabChecks {
@@ -128,22 +106,24 @@ impl LabChecks {
         });
         self
     }
+}
 
-    /// The checks in their fixed order, appended to `out`.
-    pub fn report(&self, lab: &MasmLab, out: &mut Vec<InvariantCheck>) {
-        match &self.runs {
-            Some(runs) => out.extend(runs.iter().cloned()),
-            None => out.extend(lab.masm.check_runs()),
-        }
-        lab.masm.check_state(out);
-        out.push(self.answers.check("scan_answers_match_oracle"));
-        out.push(
-            self.migration_wait
-                .check("migration_waits_for_older_queries"),
-        );
-        out.push(self.log_covers.check("redo_log_covers_unflushed_updates"));
-        if let Some(compare) = &lab.compare {
-            out.push(compare.verdict.check("baselines_answer_like_the_oracle"));
-        }
+/// The checks after the latest step in their fixed order, appended to `out`.
+pub fn check_invariants(lab: &MasmLab, out: &mut Vec<InvariantCheck>) {
+    let checks = &lab.checks;
+    match &checks.runs {
+        Some(runs) => out.extend(runs.iter().cloned()),
+        None => out.extend(lab.masm.check_runs()),
+    }
+    lab.masm.check_state(out);
+    out.push(checks.answers.check("scan_answers_match_oracle"));
+    out.push(
+        checks
+            .migration_wait
+            .check("migration_waits_for_older_queries"),
+    );
+    out.push(checks.log_covers.check("redo_log_covers_unflushed_updates"));
+    if let Some(compare) = &lab.compare {
+        out.push(compare.verdict.check("baselines_answer_like_the_oracle"));
     }
 }

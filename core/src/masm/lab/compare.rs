@@ -15,8 +15,8 @@ use crate::masm::io::IoConfig;
 use crate::masm::record::{Change, Row};
 use crate::masm::store::Masm;
 
-use super::checks::Verdict;
 use super::config::LabConfig;
+use crate::sim::Verdict;
 
 #[derive(Debug, Clone)]
 pub struct SchemeSlot {
@@ -97,7 +97,9 @@ impl Compare {
             };
             match baseline.scan(now_ns, from, to) {
                 Ok((rows, end_ns)) => {
-                    slot.scan_ns.push(end_ns.saturating_sub(now_ns));
+                    // A scan answers when its I/O ends, never before it was asked.
+                    debug_assert!(end_ns >= now_ns, "scan ends at {end_ns}, before {now_ns}");
+                    slot.scan_ns.push(end_ns - now_ns);
                     let ok = rows == expected;
                     slot.answers_match &= ok;
                     let name = slot.kind.name();

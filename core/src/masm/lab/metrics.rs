@@ -14,12 +14,10 @@ fn mean_ms(values: &[u64]) -> f64 {
     }
 }
 
-pub fn metrics(lab: &MasmLab) -> Vec<Metric> {
-    let m = lab.masm.metrics();
+/// The workload panel: ops and updates, and what waited.
+fn workload_metrics(lab: &MasmLab) -> [Metric; 5] {
     let s = &lab.stats;
-    let capacity = lab.masm.layout().ssd_capacity_pages.max(1);
-    let max_scan = lab.scan_ns.iter().copied().max().unwrap_or(0);
-    let mut out = vec![
+    [
         Metric::new(
             "ops_total",
             lab.cfg.ops.len() as f64,
@@ -50,6 +48,15 @@ pub fn metrics(lab: &MasmLab) -> Vec<Metric> {
             "query pages stolen by the buffer",
             "pages",
         ),
+    ]
+}
+
+/// The runs and the SSD: flushes, merges, runs and the writes per update.
+fn run_metrics(lab: &MasmLab) -> [Metric; 10] {
+    let m = lab.masm.metrics();
+    let s = &lab.stats;
+    let capacity = lab.masm.layout().ssd_capacity_pages.max(1);
+    [
         Metric::new("flushes", s.flushes as f64, "flushes (1-pass runs)", "runs"),
         Metric::new(
             "two_pass_merges",
@@ -105,6 +112,15 @@ pub fn metrics(lab: &MasmLab) -> Vec<Metric> {
             "most SSD writes of one update",
             "writes",
         ),
+    ]
+}
+
+/// The scans: answered, aborted, how long, and granules read.
+fn scan_metrics(lab: &MasmLab) -> [Metric; 5] {
+    let m = lab.masm.metrics();
+    let s = &lab.stats;
+    let max_scan = lab.scan_ns.iter().copied().max().unwrap_or(0);
+    [
         Metric::new(
             "scans_completed",
             s.scans_done as f64,
@@ -130,6 +146,14 @@ pub fn metrics(lab: &MasmLab) -> Vec<Metric> {
             "run granules read by scans",
             "granules",
         ),
+    ]
+}
+
+/// Migrations, crashes and the redo log, and the simulated time.
+fn migration_metrics(lab: &MasmLab) -> [Metric; 8] {
+    let m = lab.masm.metrics();
+    let s = &lab.stats;
+    [
         Metric::new(
             "migrations_completed",
             s.migrations as f64,
@@ -173,45 +197,59 @@ pub fn metrics(lab: &MasmLab) -> Vec<Metric> {
             "simulated time",
             "ms",
         ),
-    ];
-    if let Some(compare) = &lab.compare {
-        for slot in &compare.slots {
-            let (scan_name, writes_name, scan_label, writes_label) = match slot.kind {
-                SchemeKind::InPlace => (
-                    "in_place_mean_scan_ms",
-                    "in_place_ssd_writes_per_update",
-                    "in-place: mean scan time",
-                    "in-place: SSD writes per update",
-                ),
-                SchemeKind::Iu => (
-                    "iu_mean_scan_ms",
-                    "iu_ssd_writes_per_update",
-                    "IU: mean scan time",
-                    "IU: SSD writes per update",
-                ),
-                SchemeKind::Lsm => (
-                    "lsm_mean_scan_ms",
-                    "lsm_ssd_writes_per_update",
-                    "LSM: mean scan time",
-                    "LSM: SSD writes per update (logical)",
-                ),
-            };
-            let Some(b) = slot.baseline.as_ref().map(|b| b.metrics()) else {
-                continue;
-            };
-            out.push(Metric::new(
-                scan_name,
-                mean_ms(&slot.scan_ns),
-                scan_label,
-                "ms",
-            ));
-            out.push(Metric::new(
-                writes_name,
-                b.ssd_writes_per_update,
-                writes_label,
-                "writes",
-            ));
-        }
+    ]
+}
+
+/// With `compare`, each available baseline's mean scan time and SSD writes per update.
+fn compare_metrics(lab: &MasmLab, out: &mut Vec<Metric>) {
+    let Some(compare) = &lab.compare else {
+        return;
+    };
+    for slot in &compare.slots {
+        let (scan_name, writes_name, scan_label, writes_label) = match slot.kind {
+            SchemeKind::InPlace => (
+                "in_place_mean_scan_ms",
+                "in_place_ssd_writes_per_update",
+                "in-place: mean scan time",
+                "in-place: SSD writes per update",
+            ),
+            SchemeKind::Iu => (
+                "iu_mean_scan_ms",
+                "iu_ssd_writes_per_update",
+                "IU: mean scan time",
+                "IU: SSD writes per update",
+            ),
+            SchemeKind::Lsm => (
+                "lsm_mean_scan_ms",
+                "lsm_ssd_writes_per_update",
+                "LSM: mean scan time",
+                "LSM: SSD writes per update (logical)",
+            ),
+        };
+        let Some(b) = slot.baseline.as_ref().map(|b| b.metrics()) else {
+            continue;
+        };
+        out.push(Metric::new(
+            scan_name,
+            mean_ms(&slot.scan_ns),
+            scan_label,
+            "ms",
+        ));
+        out.push(Metric::new(
+            writes_name,
+            b.ssd_writes_per_update,
+            writes_label,
+            "writes",
+        ));
     }
+}
+
+pub fn metrics(lab: &MasmLab) -> Vec<Metric> {
+    let mut out = Vec::new();
+    out.extend(workload_metrics(lab));
+    out.extend(run_metrics(lab));
+    out.extend(scan_metrics(lab));
+    out.extend(migration_metrics(lab));
+    compare_metrics(lab, &mut out);
     out
 }

@@ -43,7 +43,6 @@ use super::io::{CacheSpace, Devices, TableLayout};
 use super::log::RedoLog;
 use super::store::Masm;
 use crate::scenario::ScenarioError;
-use crate::scenario::limits::MAX_SIM_TIME_NS;
 use crate::sim::{Answer, Scheduler};
 
 /// Time an update takes to be logged and appended (a design choice: memory speed, so that a
@@ -187,7 +186,7 @@ impl MasmLab {
             ),
             log: RedoLog::default(),
             oracle: Oracle::new(&cfg.base_rows),
-            queue: Scheduler::new(MAX_SIM_TIME_NS),
+            queue: Scheduler::new(),
             next_to_schedule: 0,
             intake: VecDeque::new(),
             down: false,

@@ -172,16 +172,12 @@ fn compare_payload(lab: &MasmLab) -> Option<Vec<SchemeSummary>> {
     Some(rows)
 }
 
-pub fn view(lab: &MasmLab) -> LabView {
+/// The runs panel: each run's time and key range, size and first granule keys; the runs a
+/// migration froze come first.
+fn runs_payload(lab: &MasmLab) -> Vec<MasmRun> {
     let masm = &lab.masm;
-    let layout = masm.layout();
-    let cfg = &lab.cfg;
-    let buffer = masm.buffer();
-    let rpp = cfg.masm.records_per_page;
-    let m = masm.metrics();
     let frozen = masm.migration().map_or(0, |s| s.run_ids.len());
-    let runs = masm
-        .runs()
+    masm.runs()
         .iter()
         .enumerate()
         .map(|(i, r)| MasmRun {
@@ -203,8 +199,12 @@ pub fn view(lab: &MasmLab) -> LabView {
             frozen: i < frozen,
             created_ns: lab.run_created_ns.get(&r.id).copied().unwrap_or(0),
         })
-        .collect();
-    let flush = masm.flush_job().map(|job| {
+        .collect()
+}
+
+/// The flush in progress, if any: its records, pages written and expected end.
+fn flush_payload(lab: &MasmLab) -> Option<MasmFlush> {
+    lab.masm.flush_job().map(|job| {
         let track = lab.flush;
         let left = job.pages_total.saturating_sub(job.pages_written + 1);
         MasmFlush {
@@ -215,14 +215,13 @@ pub fn view(lab: &MasmLab) -> LabView {
             start_ns: track.map_or(lab.now_ns(), |t| t.start_ns),
             end_ns: track.map_or(lab.now_ns(), |t| t.page_end_ns + left * t.page_ns),
         }
-    });
-    let scans = lab
-        .scans
-        .iter()
-        .chain(lab.finished_scans.iter())
-        .map(|s| scan_payload(lab, s))
-        .collect();
-    let migration = lab.migration.as_ref().map(|t| MasmMigration {
+    })
+}
+
+/// The migration panel: waiting for older queries, or running page by page.
+fn migration_payload(lab: &MasmLab) -> Option<MasmMigration> {
+    let masm = &lab.masm;
+    lab.migration.as_ref().map(|t| MasmMigration {
         ts: t.ts,
         state: if t.start_ns.is_some() {
             MigrationState::Running
@@ -238,10 +237,61 @@ pub fn view(lab: &MasmLab) -> LabView {
             masm.queries_blocking_migration().to_vec()
         },
         start_ns: t.start_ns.unwrap_or(t.request_ns),
-    });
+    })
+}
+
+/// The buffer panel: the buffered records and the pages the buffer uses or stole.
+fn buffer_payload(lab: &MasmLab) -> MasmBuffer {
+    let buffer = lab.masm.buffer();
+    MasmBuffer {
+        records: records_payload(buffer.records()),
+        count: buffer.len() as u64,
+        capacity_records: buffer.capacity_pages() * lab.cfg.masm.records_per_page,
+        pages_used: buffer.pages_used(),
+        base_pages: buffer.base_capacity_pages,
+        stolen_pages: buffer.stolen_pages,
+        sorted: buffer.is_sorted(),
+    }
+}
+
+/// The memory panel: the budget against the buffer, stolen and query pages.
+fn memory_payload(lab: &MasmLab) -> MasmMemory {
+    let layout = lab.masm.layout();
+    let stolen_pages = lab.masm.buffer().stolen_pages;
     let in_use = lab.query_pages_in_use();
+    MasmMemory {
+        budget_pages: memory_budget(lab),
+        buffer_pages: layout.buffer_pages,
+        stolen_pages,
+        query_pages_in_use: in_use,
+        total_pages: layout.buffer_pages + stolen_pages + in_use,
+    }
+}
+
+/// The counters panel: ops done and pages moved on each device.
+fn counts_payload(lab: &MasmLab) -> MasmCounts {
+    MasmCounts {
+        updates: lab.stats.updates,
+        flushes: lab.stats.flushes,
+        merges: lab.stats.merges,
+        scans: lab.stats.scans_done,
+        migrations: lab.stats.migrations,
+        crashes: lab.stats.crashes,
+        ssd_pages_written: lab.masm.metrics().ssd_pages_written(),
+        ssd_pages_read: lab.dev.cache.bytes_read / lab.cfg.io.page_bytes.max(1),
+        hdd_pages_read: lab.dev.hdd.bytes_read / HDD_PAGE_BYTES,
+        hdd_pages_written: lab.dev.hdd.bytes_written / HDD_PAGE_BYTES,
+    }
+}
+
+/// The view's meta: the configuration, then one part per panel.
+fn meta_payload(lab: &MasmLab) -> MasmMeta {
+    let masm = &lab.masm;
+    let layout = masm.layout();
+    let cfg = &lab.cfg;
+    let m = masm.metrics();
     let theorem = theorem_writes(lab);
-    let meta = MasmMeta {
+    MasmMeta {
         variant: cfg.variant_name.to_string(),
         alpha: cfg.alpha,
         m_pages: cfg.masm.m_pages,
@@ -249,7 +299,7 @@ pub fn view(lab: &MasmLab) -> LabView {
         query_pages: layout.query_pages,
         fan_in: layout.fan_in,
         ssd_capacity_pages: layout.ssd_capacity_pages,
-        records_per_page: rpp,
+        records_per_page: cfg.masm.records_per_page,
         records_per_granule: layout.records_per_granule,
         granularity: match cfg.masm.granularity {
             crate::masm::Granularity::Coarse => GranularityName::Coarse,
@@ -268,26 +318,17 @@ pub fn view(lab: &MasmLab) -> LabView {
         migration_threshold: cfg.migration_threshold,
         now_ns: lab.now_ns(),
         clock_ts: masm.now_ts(),
-        buffer: MasmBuffer {
-            records: records_payload(buffer.records()),
-            count: buffer.len() as u64,
-            capacity_records: buffer.capacity_pages() * rpp,
-            pages_used: buffer.pages_used(),
-            base_pages: buffer.base_capacity_pages,
-            stolen_pages: buffer.stolen_pages,
-            sorted: buffer.is_sorted(),
-        },
-        flush,
-        runs,
-        scans,
-        migration,
-        memory: MasmMemory {
-            budget_pages: memory_budget(lab),
-            buffer_pages: layout.buffer_pages,
-            stolen_pages: buffer.stolen_pages,
-            query_pages_in_use: in_use,
-            total_pages: layout.buffer_pages + buffer.stolen_pages + in_use,
-        },
+        buffer: buffer_payload(lab),
+        flush: flush_payload(lab),
+        runs: runs_payload(lab),
+        scans: lab
+            .scans
+            .iter()
+            .chain(lab.finished_scans.iter())
+            .map(|s| scan_payload(lab, s))
+            .collect(),
+        migration: migration_payload(lab),
+        memory: memory_payload(lab),
         writes: MasmWrites {
             histogram: m.write_histogram,
             mean_per_update: m.writes_per_flushed_record(),
@@ -299,80 +340,63 @@ pub fn view(lab: &MasmLab) -> LabView {
             truncated_ts: lab.log.truncated_ts,
             replayed_last_recovery: lab.log.replayed_last_recovery,
         },
-        counts: MasmCounts {
-            updates: lab.stats.updates,
-            flushes: lab.stats.flushes,
-            merges: lab.stats.merges,
-            scans: lab.stats.scans_done,
-            migrations: lab.stats.migrations,
-            crashes: lab.stats.crashes,
-            ssd_pages_written: m.ssd_pages_written(),
-            ssd_pages_read: lab.dev.cache.bytes_read / cfg.io.page_bytes.max(1),
-            hdd_pages_read: lab.dev.hdd.bytes_read / HDD_PAGE_BYTES,
-            hdd_pages_written: lab.dev.hdd.bytes_written / HDD_PAGE_BYTES,
-        },
+        counts: counts_payload(lab),
         compare: compare_payload(lab),
         down: lab.down,
+    }
+}
+
+/// One value per scan of a scheme (MaSM for `None`), empty without the compare mode.
+fn scan_series(lab: &MasmLab, kind: Option<SchemeKind>) -> Vec<f64> {
+    let Some(compare) = &lab.compare else {
+        return Vec::new();
     };
-    let pages = &masm.table().pages;
-    let scan_series = |kind: Option<SchemeKind>| -> Vec<f64> {
-        let Some(compare) = &lab.compare else {
-            return Vec::new();
-        };
-        let values = match kind {
-            None => &lab.scan_ns,
-            Some(k) => match compare.slots.iter().find(|s| s.kind == k) {
-                Some(slot) => &slot.scan_ns,
-                None => return Vec::new(),
-            },
-        };
-        values.iter().map(|&v| v as f64).collect()
+    let values = match kind {
+        None => &lab.scan_ns,
+        Some(k) => match compare.slots.iter().find(|s| s.kind == k) {
+            Some(slot) => &slot.scan_ns,
+            None => return Vec::new(),
+        },
     };
-    let series = vec![
-        NamedSeries {
-            name: "table_page_ts",
-            data: pages.iter().map(|p| p.page_ts as f64).collect(),
-        },
-        NamedSeries {
-            name: "table_page_rows",
-            data: pages.iter().map(|p| p.rows.len() as f64).collect(),
-        },
-        NamedSeries {
-            name: "hdd_ops",
-            data: io_rows(&lab.hdd_ops),
-        },
-        NamedSeries {
-            name: "cache_ops",
-            data: io_rows(&lab.cache_ops),
-        },
-        NamedSeries {
-            name: "scan_ns_masm",
-            data: scan_series(None),
-        },
-        NamedSeries {
-            name: "scan_ns_in_place",
-            data: scan_series(Some(SchemeKind::InPlace)),
-        },
-        NamedSeries {
-            name: "scan_ns_iu",
-            data: scan_series(Some(SchemeKind::Iu)),
-        },
-        NamedSeries {
-            name: "scan_ns_lsm",
-            data: scan_series(Some(SchemeKind::Lsm)),
-        },
-        NamedSeries {
-            name: "writes_per_update",
-            data: lab
-                .writes_points
+    values.iter().map(|&v| v as f64).collect()
+}
+
+/// The bulk series of the module header, in its order.
+fn view_series(lab: &MasmLab) -> Vec<NamedSeries> {
+    let pages = &lab.masm.table().pages;
+    let series = |name, data| NamedSeries { name, data };
+    vec![
+        series(
+            "table_page_ts",
+            pages.iter().map(|p| p.page_ts as f64).collect(),
+        ),
+        series(
+            "table_page_rows",
+            pages.iter().map(|p| p.rows.len() as f64).collect(),
+        ),
+        series("hdd_ops", io_rows(&lab.hdd_ops)),
+        series("cache_ops", io_rows(&lab.cache_ops)),
+        series("scan_ns_masm", scan_series(lab, None)),
+        series(
+            "scan_ns_in_place",
+            scan_series(lab, Some(SchemeKind::InPlace)),
+        ),
+        series("scan_ns_iu", scan_series(lab, Some(SchemeKind::Iu))),
+        series("scan_ns_lsm", scan_series(lab, Some(SchemeKind::Lsm))),
+        series(
+            "writes_per_update",
+            lab.writes_points
                 .iter()
                 .flat_map(|&(u, w)| [u as f64, w])
                 .collect(),
-        },
-    ];
+        ),
+    ]
+}
+
+pub fn view(lab: &MasmLab) -> LabView {
     LabView {
-        meta: to_value(&meta),
-        series,
+        meta: to_value(&meta_payload(lab)),
+        series: view_series(lab),
     }
 }
 

@@ -2,6 +2,10 @@
 // (core/src/**/payload.rs). Do not edit: change the Rust structs, then run
 // FLASHLAB_BLESS=1 cargo test -p flashlab-core --test payload_types
 
+import type { ConstantPayload } from "../payload.gen";
+
+export type { ConstantPayload };
+
 /** The flash array of one side. */
 export interface IpaBlocks {
   active_block: number | null;
@@ -96,6 +100,8 @@ export interface IpaInfo {
   cell: string;
   chain: IpaChainLink[];
   compare: boolean;
+  /** The constants the run uses, with their sources: the NAND preset's timings, endurance and NOP, and the paper's page format (`lab/constants.rs`). */
+  constants: ConstantPayload[];
   endurance_pe: number;
   erase_ns: number;
   eviction: string;

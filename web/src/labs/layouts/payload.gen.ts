@@ -2,6 +2,10 @@
 // (core/src/**/payload.rs). Do not edit: change the Rust structs, then run
 // FLASHLAB_BLESS=1 cargo test -p flashlab-core --test payload_types
 
+import type { ConstantPayload } from "../payload.gen";
+
+export type { ConstantPayload };
+
 export interface LayoutsColumn {
   name: string;
   width_bytes: number;
@@ -44,6 +48,8 @@ export interface LayoutsFile {
 export interface LayoutsInfo {
   bandwidth_mb_s: number;
   columns: LayoutsColumn[];
+  /** The constants the run uses, with their sources: the device preset's, Table 2's B and l, the scan knobs and the CPU costs (`lab/constants.rs`). */
+  constants: ConstantPayload[];
   device: string;
   device_is_disk: boolean;
   knobs: LayoutsKnobs;

@@ -37,7 +37,7 @@ const fn kind(
     }
 }
 
-pub const KINDS: &[EventKindInfo] = &[
+pub const EVENT_KINDS: &[EventKindInfo] = &[
     kind(
         PROGRAM_START,
         "program_start",

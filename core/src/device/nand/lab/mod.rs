@@ -8,21 +8,22 @@
 //!    pulse plus its verify; otherwise one step runs the next op whole (read, erase, cycle,
 //!    retention, set_ispp) or starts a program (checks, then the first pulse comes on the next
 //!    step). Refused ops emit a `refused_*` event naming the reason and the run goes on.
-//! 3. `checks`: invariants after every step and the metrics; `view`: meta, series and info.
+//! 3. `checks`: invariants after every step; `metrics`; `view`: meta, series and info.
 //!
 //! Answers: one per `read` op, `{op, kind: "read", page, bits (hex), bit_errors, bits_total,
 //! pe_cycles, latency_us}`.
 
 mod bits;
 pub mod body;
-mod checks;
+pub mod checks;
 pub mod curve;
 mod effects;
 pub mod events;
 mod exec;
+pub mod metrics;
 pub mod payload;
 mod validate;
-mod view;
+pub mod view;
 
 use std::sync::{Arc, OnceLock};
 

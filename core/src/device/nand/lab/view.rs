@@ -29,7 +29,7 @@
 use serde_json::Value;
 
 use super::NandLab;
-use super::events::KINDS;
+use super::events::EVENT_KINDS;
 use super::payload::{
     NandHistogram, NandInfo, NandIspp, NandLevel, NandMeta, NandPage, NandPageRefs, NandState,
     NandUnits, RefusalCode, RunKind,
@@ -40,117 +40,123 @@ use crate::sim::{LabView, NamedSeries};
 
 const HISTOGRAM_BINS: usize = 160;
 
-impl NandLab {
-    pub(crate) fn lab_view(&self) -> LabView {
-        let config = self.block.config();
-        let layout = &config.layout;
-        let cells = self.block.page_bits();
-        let wordline = self.block.wordline(self.focus_wordline);
-        let running = self
-            .active
-            .as_ref()
-            .filter(|a| a.run.wordline == self.focus_wordline)
-            .map(|a| &a.run);
-        let mut vth = Vec::with_capacity(cells);
-        let mut programmed = Vec::with_capacity(cells);
-        let mut state = Vec::with_capacity(cells);
-        let mut target_state = Vec::with_capacity(cells);
-        let mut target_verify = Vec::with_capacity(cells);
-        let mut inhibited = Vec::with_capacity(cells);
-        if let Some(w) = wordline {
-            for cell in 0..cells {
-                let placement = w.placement(layout, cell);
-                vth.push(w.effective_vth_v(cell));
-                programmed.push(w.programmed_vth_v()[cell]);
-                state.push(placement as f64);
-                let target = running.and_then(|r| r.target(cell));
-                let target_index = target.map_or(placement, |t| t.placement);
-                target_state.push(target_index as f64);
-                target_verify.push(layout.placement(target_index).verify_v);
-                let pending = running.is_some_and(|r| r.is_pending(cell));
-                inhibited.push(if pending { 0.0 } else { 1.0 });
-            }
-        }
-        let (min_v, max_v) = self.histogram_range();
-        let width = (max_v - min_v) / HISTOGRAM_BINS as f64;
-        let edges: Vec<f64> = (0..=HISTOGRAM_BINS)
-            .map(|i| min_v + width * i as f64)
-            .collect();
-        let rows = layout.placements().len();
-        let mut counts = vec![0.0; rows * HISTOGRAM_BINS];
-        for (v, s) in vth.iter().zip(&state) {
-            let bin = ((v - min_v) / width)
-                .floor()
-                .clamp(0.0, (HISTOGRAM_BINS - 1) as f64) as usize;
-            counts[*s as usize * HISTOGRAM_BINS + bin] += 1.0;
-        }
-        let staircase = self
-            .active
-            .as_ref()
-            .map(|a| &a.run)
-            .or(self.last_run.as_ref())
-            .map_or_else(Vec::new, |r| r.staircase_v.clone());
-        let curve = self.rber_curve();
-        let series = vec![
-            NamedSeries {
-                name: "vth_v",
-                data: vth,
-            },
-            NamedSeries {
-                name: "programmed_vth_v",
-                data: programmed,
-            },
-            NamedSeries {
-                name: "state",
-                data: state,
-            },
-            NamedSeries {
-                name: "target_state",
-                data: target_state,
-            },
-            NamedSeries {
-                name: "target_verify_v",
-                data: target_verify,
-            },
-            NamedSeries {
-                name: "inhibited",
-                data: inhibited,
-            },
-            NamedSeries {
-                name: "hist_edges_v",
-                data: edges,
-            },
-            NamedSeries {
-                name: "hist_counts",
-                data: counts,
-            },
-            NamedSeries {
-                name: "vpgm_staircase_v",
-                data: staircase,
-            },
-            NamedSeries {
-                name: "rber_model_pe",
-                data: curve.iter().map(|p| p.0 as f64).collect(),
-            },
-            NamedSeries {
-                name: "rber_model",
-                data: curve.iter().map(|p| p.1).collect(),
-            },
-            NamedSeries {
-                name: "rber_measured_pe",
-                data: self.measured.iter().map(|p| p.0 as f64).collect(),
-            },
-            NamedSeries {
-                name: "rber_measured",
-                data: self.measured.iter().map(|p| p.1).collect(),
-            },
-        ];
-        LabView {
-            meta: to_value(&self.view_meta(min_v, max_v, rows)),
-            series,
+/// The view at the current step: the meta and series described above.
+pub fn view(lab: &NandLab) -> LabView {
+    let config = lab.block.config();
+    let layout = &config.layout;
+    let cells = lab.block.page_bits();
+    let wordline = lab.block.wordline(lab.focus_wordline);
+    let running = lab
+        .active
+        .as_ref()
+        .filter(|a| a.run.wordline == lab.focus_wordline)
+        .map(|a| &a.run);
+    let mut vth = Vec::with_capacity(cells);
+    let mut programmed = Vec::with_capacity(cells);
+    let mut state = Vec::with_capacity(cells);
+    let mut target_state = Vec::with_capacity(cells);
+    let mut target_verify = Vec::with_capacity(cells);
+    let mut inhibited = Vec::with_capacity(cells);
+    if let Some(w) = wordline {
+        for cell in 0..cells {
+            let placement = w.placement(layout, cell);
+            vth.push(w.effective_vth_v(cell));
+            programmed.push(w.programmed_vth_v()[cell]);
+            state.push(placement as f64);
+            let target = running.and_then(|r| r.target(cell));
+            let target_index = target.map_or(placement, |t| t.placement);
+            target_state.push(target_index as f64);
+            target_verify.push(layout.placement(target_index).verify_v);
+            let pending = running.is_some_and(|r| r.is_pending(cell));
+            inhibited.push(if pending { 0.0 } else { 1.0 });
         }
     }
+    let (min_v, max_v) = lab.histogram_range();
+    let width = (max_v - min_v) / HISTOGRAM_BINS as f64;
+    let edges: Vec<f64> = (0..=HISTOGRAM_BINS)
+        .map(|i| min_v + width * i as f64)
+        .collect();
+    let rows = layout.placements().len();
+    let mut counts = vec![0.0; rows * HISTOGRAM_BINS];
+    for (v, s) in vth.iter().zip(&state) {
+        let bin = ((v - min_v) / width)
+            .floor()
+            .clamp(0.0, (HISTOGRAM_BINS - 1) as f64) as usize;
+        counts[*s as usize * HISTOGRAM_BINS + bin] += 1.0;
+    }
+    let staircase = lab
+        .active
+        .as_ref()
+        .map(|a| &a.run)
+        .or(lab.last_run.as_ref())
+        .map_or_else(Vec::new, |r| r.staircase_v.clone());
+    let curve = lab.rber_curve();
+    let series = vec![
+        NamedSeries {
+            name: "vth_v",
+            data: vth,
+        },
+        NamedSeries {
+            name: "programmed_vth_v",
+            data: programmed,
+        },
+        NamedSeries {
+            name: "state",
+            data: state,
+        },
+        NamedSeries {
+            name: "target_state",
+            data: target_state,
+        },
+        NamedSeries {
+            name: "target_verify_v",
+            data: target_verify,
+        },
+        NamedSeries {
+            name: "inhibited",
+            data: inhibited,
+        },
+        NamedSeries {
+            name: "hist_edges_v",
+            data: edges,
+        },
+        NamedSeries {
+            name: "hist_counts",
+            data: counts,
+        },
+        NamedSeries {
+            name: "vpgm_staircase_v",
+            data: staircase,
+        },
+        NamedSeries {
+            name: "rber_model_pe",
+            data: curve.iter().map(|p| p.0 as f64).collect(),
+        },
+        NamedSeries {
+            name: "rber_model",
+            data: curve.iter().map(|p| p.1).collect(),
+        },
+        NamedSeries {
+            name: "rber_measured_pe",
+            data: lab.measured.iter().map(|p| p.0 as f64).collect(),
+        },
+        NamedSeries {
+            name: "rber_measured",
+            data: lab.measured.iter().map(|p| p.1).collect(),
+        },
+    ];
+    LabView {
+        meta: to_value(&lab.view_meta(min_v, max_v, rows)),
+        series,
+    }
+}
 
+/// The static `info()` payload (`NandInfo`).
+pub fn info(lab: &NandLab) -> Value {
+    to_value(&lab.info_payload())
+}
+
+impl NandLab {
     fn histogram_range(&self) -> (f64, f64) {
         let layout = &self.block.config().layout;
         let min_v = layout.erased_mean_v - layout.erased_limit_sigmas * layout.erased_sigma_v - 0.1;
@@ -281,10 +287,6 @@ impl NandLab {
         }
     }
 
-    pub(crate) fn lab_info(&self) -> Value {
-        to_value(&self.info_payload())
-    }
-
     /// The typed `info()` of the NAND lab.
     pub fn info_payload(&self) -> NandInfo {
         let config = self.block.config();
@@ -321,7 +323,7 @@ impl NandLab {
             constants: config.provenance.iter().map(|p| p.payload()).collect(),
             page_map,
             refusal_codes,
-            event_kinds: KINDS.len() as u64,
+            event_kinds: EVENT_KINDS.len() as u64,
             wear_model: "model illustration: Dong/Li/Zhang-form RTN and retention (calibration.md A4), program-noise factor fitted to the A4 power-law lead (TLC, 4,000 P/E); see docs/CALIBRATION.md".to_string(),
         }
     }

@@ -16,8 +16,8 @@
 use serde_json::{Value, json};
 
 use crate::device::ssd::SsdLab;
-use crate::device::ssd::body::SsdBody;
 use crate::device::ssd::config::build;
+use crate::device::ssd::lab::body::SsdBody;
 use crate::plugin::Claim;
 use crate::scenario::parse_body;
 use crate::sim::{Lab, TraceSink};

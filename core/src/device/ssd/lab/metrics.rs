@@ -1,6 +1,6 @@
 //! Metrics of the measured run (after preconditioning), each with its unit in its name.
 
-use super::lab::SsdLab;
+use super::SsdLab;
 use crate::sim::Metric;
 
 pub fn metrics(lab: &SsdLab) -> Vec<Metric> {

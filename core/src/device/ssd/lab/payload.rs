@@ -5,7 +5,7 @@
 use schemars::JsonSchema;
 use serde::Serialize;
 
-use super::gc_policy::VictimPolicy;
+use crate::device::ssd::gc_policy::VictimPolicy;
 use crate::payload::ConstantPayload;
 
 #[derive(Debug, Clone, PartialEq, Serialize, JsonSchema)]

@@ -17,20 +17,31 @@
 //! exactly once until it completes, time never decreases, the head stays on the disk, completed
 //! bytes equal transferred bytes, and the outstanding count stays within the queue depth.
 
+pub mod answers;
+pub mod body;
+pub mod checks;
+pub mod config;
+pub mod events;
+pub mod metrics;
+pub mod payload;
+pub mod state;
+pub mod stats;
+pub mod validate_workload;
+pub mod view;
+pub mod workload;
+
 use std::sync::Arc;
 
-use super::answers::{AnswerLog, ReadAnswer};
-use super::config::HddConfig;
-use super::events;
+use self::answers::{AnswerLog, ReadAnswer};
+use self::config::HddConfig;
 use crate::sim::units::{us, word};
 
+use self::state::{Decision, Event, InService, Ledger, Queued};
+use self::stats::{LatencyHistogram, PhaseSums, RecentCompletions, ThroughputBins};
+use self::workload::{GeneratorKind, Request, Role, Source, WorkloadPlan};
 use super::scheduler::pick;
 use super::service::{DiskRequest, HeadState, ServiceBreakdown, back_to_back_ns, service};
-use super::state::{Decision, Event, InService, Ledger, Queued};
-use super::stats::{LatencyHistogram, PhaseSums, RecentCompletions, ThroughputBins};
-use super::workload::{GeneratorKind, Request, Role, Source, WorkloadPlan};
 
-use crate::scenario::limits::MAX_SIM_TIME_NS;
 use crate::sim::{Rng, Scheduler, SimError, TraceSink};
 
 #[derive(Debug, Clone)]
@@ -82,7 +93,7 @@ impl HddLab {
             setup: Arc::new(config),
             phase_ns,
             source,
-            events: Scheduler::new(MAX_SIM_TIME_NS),
+            events: Scheduler::new(),
             previous_now_ns: 0,
             pending: None,
             arrival_scheduled: false,

@@ -14,12 +14,12 @@
 
 use serde_json::Value;
 
-use super::config::VIEW_MAX_PAGES;
 use super::events::EVENT_KINDS;
-use super::lab::{SsdLab, TIMELINE_DEPTH};
 use super::payload::{
     LastGc, PairFields, SsdCounts, SsdGeometry, SsdInfo, SsdMeta, SsdPolicy, WritePoint,
 };
+use super::{SsdLab, TIMELINE_DEPTH};
+use crate::device::ssd::config::VIEW_MAX_PAGES;
 use crate::payload::to_value;
 use crate::sim::{LabView, NamedSeries};
 
@@ -35,7 +35,7 @@ pub fn view(lab: &SsdLab) -> LabView {
     let write_points = (0..g.dies())
         .map(|die| {
             let block = ftl.active[die as usize];
-            let open = block != super::blocks::NIL;
+            let open = block != crate::device::ssd::blocks::NIL;
             WritePoint {
                 die,
                 channel: g.channel_of_die(die),
@@ -187,11 +187,11 @@ pub fn info_payload(lab: &SsdLab) -> SsdInfo {
         preset: config.preset.to_string(),
         label: config.label.to_string(),
         constants: config.constants.iter().map(|c| c.payload()).collect(),
-        presets: strings(super::presets::PRESET_IDS),
+        presets: strings(crate::device::ssd::presets::PRESET_IDS),
         gc_reasons: strings(&["", "greedy", "cost_benefit", "fifo", "wear_level"]),
         request_kinds: strings(&["", "read", "write", "trim"]),
         event_kinds: EVENT_KINDS.len() as u64,
         view_max_pages: VIEW_MAX_PAGES,
-        lab_max_physical_pages: super::config::LAB_MAX_PHYSICAL_PAGES,
+        lab_max_physical_pages: crate::device::ssd::config::LAB_MAX_PHYSICAL_PAGES,
     }
 }

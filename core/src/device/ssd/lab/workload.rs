@@ -12,7 +12,7 @@
 //!    warm-up writes does not change the measured request stream.
 
 use super::body::{SsdOpKind, SsdPattern};
-use super::config::{SourceSpec, WorkloadPlan};
+use crate::device::ssd::config::{SourceSpec, WorkloadPlan};
 use crate::sim::Rng;
 
 /// One host request.

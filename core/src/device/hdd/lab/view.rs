@@ -14,7 +14,7 @@
 
 use serde_json::Value;
 
-use super::lab::HddLab;
+use super::HddLab;
 use super::payload::{
     BusyRequest, Decision, DerivedPayload, HddCounts, HddInfo, HddMeta, Phase, PresetInfo,
     QueuedRequest, SchedulerInfo, SeekCurve, WorkloadInfo, Zone,
@@ -197,7 +197,7 @@ pub fn info_payload(lab: &HddLab) -> HddInfo {
         },
         constants: cfg.params.all().iter().map(|c| c.payload()).collect(),
         derived: disk.derived().iter().map(DerivedPayload::from).collect(),
-        sector_bytes: super::geometry::SECTOR_BYTES,
+        sector_bytes: crate::device::hdd::geometry::SECTOR_BYTES,
         capacity_sectors: g.capacity_sectors,
         zones,
         seek_curve: SeekCurve {

@@ -17,18 +17,26 @@
 //! Reads are answered from the data stored in the physical page (the version written there and
 //! carried along by GC) and compared against a plain reference map of the last write per LBA.
 
+pub mod answers;
+pub mod body;
+pub mod checks;
+pub mod events;
+pub mod metrics;
+pub mod payload;
+pub mod service;
+pub mod view;
+pub mod workload;
+
 use std::sync::Arc;
 
-use super::body::SsdOpKind;
+use self::body::SsdOpKind;
+use self::workload::{Request, Source};
 use super::checks::CheckState;
 use super::config::{SsdConfig, WorkloadPlan};
-use super::events;
 use super::ftl::{Counters, Ftl, NO_VERSION};
 use super::oplog::OpLog;
 use super::stats::{LatencyHistogram, TimeBins};
 use super::timing::Timing;
-use super::workload::{Request, Source};
-use crate::scenario::limits::MAX_SIM_TIME_NS;
 use crate::sim::units::{model, us, word};
 use crate::sim::{Rng, Scheduler, SimError, TraceSink};
 
@@ -102,7 +110,7 @@ impl SsdLab {
             ftl: Ftl::new(g, config.ftl),
             timing: Timing::new(config.timing, g.channels, g.dies_per_channel),
             log: Vec::with_capacity(4 * g.pages_per_block as usize),
-            queue: Scheduler::new(MAX_SIM_TIME_NS),
+            queue: Scheduler::new(),
             source: Source::new(seed),
             seed,
             inflight: Vec::new(),

@@ -10,12 +10,13 @@
 //! back to back) and `scan_slowdown` = the ratio of the two: the interference of in-place
 //! updates that motivates MaSM (MaSM §5.2 measures 1.7–3.7x).
 
-use super::geometry::SECTOR_BYTES;
-use super::lab::HddLab;
+use super::HddLab;
 use super::workload::{GeneratorKind, WorkloadPlan};
+use crate::device::hdd::geometry::SECTOR_BYTES;
 use crate::sim::Metric;
 
-pub fn metrics(lab: &HddLab) -> Vec<Metric> {
+/// Requests and their latency, mean per phase of service, over completed requests.
+fn latency_metrics(lab: &HddLab) -> [Metric; 12] {
     let ledger = &lab.ledger;
     let completed = ledger.completed;
     let mean_ms = |sum_ns: u128| {
@@ -25,15 +26,8 @@ pub fn metrics(lab: &HddLab) -> Vec<Metric> {
             sum_ns as f64 / completed as f64 / 1e6
         }
     };
-    let seconds = lab.now_ns() as f64 / 1e9;
-    let per_second = |x: f64| if seconds > 0.0 { x / seconds } else { 0.0 };
     let sums = &lab.sums;
-    let host_wait_ms = if ledger.admitted == 0 {
-        0.0
-    } else {
-        sums.host_wait_ns as f64 / ledger.admitted as f64 / 1e6
-    };
-    let mut out = vec![
+    [
         Metric::new(
             "requests_completed",
             completed as f64,
@@ -101,6 +95,21 @@ pub fn metrics(lab: &HddLab) -> Vec<Metric> {
             "mean head/cylinder switching",
             "ms",
         ),
+    ]
+}
+
+/// Host wait, and the rates over the simulated time so far.
+fn rate_metrics(lab: &HddLab) -> [Metric; 5] {
+    let ledger = &lab.ledger;
+    let completed = ledger.completed;
+    let seconds = lab.now_ns() as f64 / 1e9;
+    let per_second = |x: f64| if seconds > 0.0 { x / seconds } else { 0.0 };
+    let host_wait_ms = if ledger.admitted == 0 {
+        0.0
+    } else {
+        lab.sums.host_wait_ns as f64 / ledger.admitted as f64 / 1e6
+    };
+    [
         Metric::new(
             "mean_host_wait_ms",
             host_wait_ms,
@@ -131,7 +140,12 @@ pub fn metrics(lab: &HddLab) -> Vec<Metric> {
             "fraction of time the disk is busy",
             "fraction",
         ),
-    ];
+    ]
+}
+
+/// Scan workloads: the scan's time and throughput, and beside an isolated run its slowdown.
+fn scan_metrics(lab: &HddLab, out: &mut Vec<Metric>) {
+    let ledger = &lab.ledger;
     let scan_plan = match &lab.setup.workload {
         WorkloadPlan::Generator(plan) if plan.kind != GeneratorKind::Random => Some(plan),
         _ => None,
@@ -180,5 +194,12 @@ pub fn metrics(lab: &HddLab) -> Vec<Metric> {
             ));
         }
     }
+}
+
+pub fn metrics(lab: &HddLab) -> Vec<Metric> {
+    let mut out = Vec::new();
+    out.extend(latency_metrics(lab));
+    out.extend(rate_metrics(lab));
+    scan_metrics(lab, &mut out);
     out
 }

@@ -14,8 +14,8 @@ use schemars::schema::{InstanceType, Metadata, Schema, SchemaObject};
 use serde::Deserialize;
 use serde_json::Value;
 
-use super::presets::PRESET_NAMES;
-use super::scheduler::Policy;
+use crate::device::hdd::presets::PRESET_NAMES;
+use crate::device::hdd::scheduler::Policy;
 
 /// An HDD lab scenario: a disk, a scheduling policy and a workload.
 #[derive(Debug, Clone, Deserialize, JsonSchema)]

@@ -14,13 +14,13 @@
 use serde::Deserialize;
 use serde_json::{Map, Value};
 
-use super::disk::Disk;
-use super::presets::{DiskParams, PRESET_NAMES, preset};
-use super::provenance::Constant;
-use super::scenario::{DeviceSpec, GeneratorSpec, OpsWorkload, ParamsSpec};
-use super::scheduler::Policy;
+use super::body::{DeviceSpec, GeneratorSpec, OpsWorkload, ParamsSpec};
 use super::validate_workload::{generator_plan, ops_plan};
 use super::workload::WorkloadPlan;
+use crate::device::hdd::disk::Disk;
+use crate::device::hdd::presets::{DiskParams, PRESET_NAMES, preset};
+use crate::device::hdd::provenance::Constant;
+use crate::device::hdd::scheduler::Policy;
 use crate::scenario::{ScenarioError, check_range, parse_body};
 
 pub const MAX_QUEUE_DEPTH: u32 = 1024;

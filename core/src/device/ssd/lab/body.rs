@@ -7,8 +7,8 @@
 use schemars::JsonSchema;
 use serde::Deserialize;
 
-use super::ftl::WriteAllocation;
-use super::gc_policy::VictimPolicy;
+use crate::device::ssd::ftl::WriteAllocation;
+use crate::device::ssd::gc_policy::VictimPolicy;
 
 #[derive(Debug, Clone, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]

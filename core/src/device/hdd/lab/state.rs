@@ -3,8 +3,8 @@
 
 use std::collections::BTreeSet;
 
-use super::service::{HeadState, ServiceBreakdown};
 use super::workload::Request;
+use crate::device::hdd::service::{HeadState, ServiceBreakdown};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Event {

@@ -18,7 +18,7 @@
 
 use std::sync::Arc;
 
-use super::disk::Disk;
+use crate::device::hdd::disk::Disk;
 use crate::sim::Rng;
 
 /// What part of a workload a request belongs to (metrics split the scan from its updates).
@@ -49,7 +49,7 @@ pub struct Request {
 
 impl Request {
     pub fn bytes(&self) -> u64 {
-        self.sector_count * super::geometry::SECTOR_BYTES
+        self.sector_count * crate::device::hdd::geometry::SECTOR_BYTES
     }
 }
 
@@ -257,8 +257,8 @@ fn cylinder_of(disk: &Disk, lba: u64) -> u32 {
 
 #[cfg(test)]
 mod tests {
-    use super::super::presets::preset;
     use super::*;
+    use crate::device::hdd::presets::preset;
 
     fn plan(kind: GeneratorKind, requests: u64, update_every: u64) -> GeneratorPlan {
         GeneratorPlan {

@@ -10,11 +10,11 @@
 //!    transfer model counted equal the sectors the requests asked for.
 //! 5. `queue_within_bound`: queued + in service ≤ queue depth.
 
-use super::geometry::SECTOR_BYTES;
-use super::lab::HddLab;
+use super::HddLab;
+use crate::device::hdd::geometry::SECTOR_BYTES;
 use crate::sim::InvariantCheck;
 
-pub fn check(lab: &HddLab, out: &mut Vec<InvariantCheck>) {
+pub fn check_invariants(lab: &HddLab, out: &mut Vec<InvariantCheck>) {
     let ledger = &lab.ledger;
     let disk = &lab.setup.disk;
     let outstanding = lab.queue.len() + usize::from(lab.busy.is_some());

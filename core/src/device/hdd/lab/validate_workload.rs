@@ -9,10 +9,10 @@
 
 use std::sync::Arc;
 
-use super::disk::Disk;
-use super::geometry::SECTOR_BYTES;
-use super::scenario::{GeneratorKindSpec, GeneratorSpec, OpsWorkload};
+use super::body::{GeneratorKindSpec, GeneratorSpec, OpsWorkload};
 use super::workload::{GeneratorKind, GeneratorPlan, OpPlan, WorkloadPlan};
+use crate::device::hdd::disk::Disk;
+use crate::device::hdd::geometry::SECTOR_BYTES;
 use crate::scenario::limits::{MAX_GENERATED_OPS, MAX_OPS, MAX_SIM_TIME_NS};
 use crate::scenario::{ScenarioError, check_range};
 

@@ -16,11 +16,11 @@
 
 use super::body::SsdOpKind;
 use super::events;
-use super::ftl::{NO_VERSION, UNMAPPED, WriteAllocation};
-use super::lab::{DieOp, OP_ERASE, OP_GC_COPY, OP_PROGRAM, OP_READ, SsdLab, TIMELINE_DEPTH};
-use super::oplog::PhysOp;
-use super::timing::Span;
 use super::workload::Request;
+use super::{DieOp, OP_ERASE, OP_GC_COPY, OP_PROGRAM, OP_READ, SsdLab, TIMELINE_DEPTH};
+use crate::device::ssd::ftl::{NO_VERSION, UNMAPPED, WriteAllocation};
+use crate::device::ssd::oplog::PhysOp;
+use crate::device::ssd::timing::Span;
 use crate::sim::units::model;
 use crate::sim::{SimError, TraceSink};
 
