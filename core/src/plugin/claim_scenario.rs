@@ -5,7 +5,7 @@
 //! 1. A table is rows of (claim-id prefix, scenario name); a scenario is the file
 //!    `scenarios/<lab>/<name>.json` of the lab that owns the table.
 //! 2. A claim takes the scenario of its longest matching prefix (`seed002.fig9a` before
-//!    `seed002.fig9`); a claim no row matches keeps `None`, and `core/tests/reproduce_links.rs`
+//!    `seed002.fig9`); a claim no row matches keeps `None`, and `core/tests/claims.rs`
 //!    fails on it.
 
 use super::Claim;

@@ -14,7 +14,7 @@
 //! 5. A ±0 tolerance is never used: a yes/no statement is `Judgement::YesNo`, a best choice
 //!    `Judgement::Argmin`, and a value equal by construction an identity.
 //! 6. A stochastic claim (its run built a seeded generator) is judged over at least
-//!    `seeds::MIN_SEEDS` seeds; `core/tests/claim_policy.rs` checks it lab by lab.
+//!    `seeds::MIN_SEEDS` seeds; `core/tests/claims.rs` checks it lab by lab.
 
 use super::claim::{Claim, ClaimKind};
 use super::judgement::Judgement;
