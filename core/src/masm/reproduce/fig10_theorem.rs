@@ -11,9 +11,15 @@
 //!    flushed; M²·P updates fill the SSD exactly.
 //! 3. Measured = record writes / records flushed (`MasmMetrics::writes_per_update`), compared with
 //!    Eq. 7's 2 − 0.25α² + 0.5αK2/M (K2 from the plan) and with the rough 2 − 0.25α².
+//! 4. Every claim here is a model check (`Claim::model_check`): the paper's own analysis
+//!    (Theorems 3.1/3.2, Eq. 7) recomputed under its own worst-case assumptions, with K2 from the
+//!    same `plan()` the run executes; it checks the implementation, not the paper's system, and
+//!    is held to the analytic ±5 %. The fills use distinct keys and no generator, so each is
+//!    computed once (`run_once`, `SeedSpread::once`).
 
 use crate::masm::{Change, Masm, MasmConfig, MasmError, Row, Variant, plan};
-use crate::plugin::Claim;
+use crate::plugin::seeds::run_once;
+use crate::plugin::{Claim, SeedSpread};
 
 pub const M_PAGES: u64 = 256;
 pub const RECORDS_PER_PAGE: u64 = 4;
@@ -23,6 +29,17 @@ const KEY_SPACE: u64 = 1_000_003;
 const SCANS_PER_FILL: u64 = 8;
 const EQ7_TOLERANCE_PCT: f64 = 1.0;
 const ROUGH_TOLERANCE_PCT: f64 = 2.0;
+/// Why the Fig. 10 and theorem claims are model checks, not reproductions.
+const EQ7_CHECK: &str = "the paper's own analysis (Eq. 7 / Thm 3.2) recomputed with its \
+    worst-case assumptions (distinct keys, every 1-pass run S pages, no page stealing); K2 is \
+    taken from the same plan() the run executes, so it checks the implementation against the \
+    analysis, not the paper's system";
+const ROUGH_CHECK: &str = "the paper's rough form 2 − 0.25α² of its own analysis (Fig. 10), set \
+    beside the same worst-case run as the Eq. 7 check; an implementation check, not evidence \
+    about the paper's system";
+const DIFFERENCES: &str = "a simulated update record stands for 1/4 of a 64 KB page of 100 B \
+    records (the theorem counts pages); updates are distinct-key inserts, the analysis's worst \
+    case, not a workload of the paper's";
 
 /// What one fill measured.
 #[derive(Debug, Clone, PartialEq)]
@@ -87,6 +104,7 @@ pub fn claims() -> (Vec<Claim>, f64) {
     let mut out = Vec::new();
     let mut worst_case = f64::NAN;
     let mut max_writes = 0u8;
+    let mut drew_any = false;
     let k_min = alpha_min_per_mille(M_PAGES);
     let alphas = [(k_min, 1000), (1, 2), (3, 4), (1, 1), (3, 2), (2, 1)];
     for (i, &(num, den)) in alphas.iter().enumerate() {
@@ -111,7 +129,9 @@ pub fn claims() -> (Vec<Claim>, f64) {
             ),
             Err(e) => (f64::NAN, format!("plan failed: {e}")),
         };
-        let (measured, detail) = match fill_to_full(config(variant)) {
+        let (result, drew) = run_once(|| fill_to_full(config(variant)));
+        drew_any |= drew;
+        let (measured, detail) = match result {
             Ok(f) => {
                 max_writes = max_writes.max(f.max_record_writes);
                 (
@@ -142,56 +162,79 @@ pub fn claims() -> (Vec<Claim>, f64) {
             M_PAGES * M_PAGES
         );
         let alpha_two = num == 2 * den;
-        let mark = |claim: Claim| {
+        let mark = |claim: Claim, check: &str| {
+            let claim = claim
+                .differences(DIFFERENCES)
+                .over_seeds(SeedSpread::once(measured, drew));
             if alpha_two {
                 claim.identity("MaSM-αM at α = 2 is MaSM-2M, which writes each update once")
             } else {
-                claim
+                claim.model_check(check)
             }
         };
-        out.push(mark(Claim::new(
-            &format!("seed000.fig10.alpha_{label}.vs_eq7"),
-            &format!(
-                "Fig. 10 / Thm 3.2: MaSM-αM at α = {label}, M = 256 writes each update \
+        out.push(mark(
+            Claim::new(
+                &format!("seed000.fig10.alpha_{label}.vs_eq7"),
+                &format!(
+                    "Fig. 10 / Thm 3.2: MaSM-αM at α = {label}, M = 256 writes each update \
                  2 − 0.25α² + 0.5αK2/M times on average (worst case)"
+                ),
+                "writes/update",
+                eq7,
+                measured,
+                EQ7_TOLERANCE_PCT,
+                method.clone(),
             ),
-            "writes/update",
-            eq7,
-            measured,
-            EQ7_TOLERANCE_PCT,
-            method.clone(),
-        )));
-        out.push(mark(Claim::new(
-            &format!("seed000.fig10.alpha_{label}.vs_rough"),
-            &format!("Fig. 10: MaSM-αM at α = {label} writes each update roughly 2 − 0.25α² times"),
-            "writes/update",
-            rough,
-            measured,
-            ROUGH_TOLERANCE_PCT,
-            method,
-        )));
+            EQ7_CHECK,
+        ));
+        out.push(mark(
+            Claim::new(
+                &format!("seed000.fig10.alpha_{label}.vs_rough"),
+                &format!(
+                    "Fig. 10: MaSM-αM at α = {label} writes each update roughly 2 − 0.25α² times"
+                ),
+                "writes/update",
+                rough,
+                measured,
+                ROUGH_TOLERANCE_PCT,
+                method,
+            ),
+            ROUGH_CHECK,
+        ));
     }
     out.push(masm_m_claim());
-    out.push(two_m_claim(&mut max_writes));
-    out.push(Claim::at_most(
-        "seed000.thm32.max_writes_per_record",
-        "§3.4: MaSM-αM never writes an update to the SSD more than twice (no 3-pass runs)",
-        "writes",
-        2.0,
-        f64::from(max_writes),
-        "largest per-record SSD write count over every Fig. 10 fill above (Masm's own counter, \
-         incremented on each flush and merge write)"
-            .into(),
-    ));
+    out.push(two_m_claim(&mut max_writes, &mut drew_any));
+    out.push(
+        Claim::at_most(
+            "seed000.thm32.max_writes_per_record",
+            "§3.4: MaSM-αM never writes an update to the SSD more than twice (no 3-pass runs)",
+            "writes",
+            2.0,
+            f64::from(max_writes),
+            "largest per-record SSD write count over every Fig. 10 fill above (Masm's own \
+             counter, incremented on each flush and merge write)"
+                .into(),
+        )
+        .model_check(
+            "Thm 3.2's bound of the paper's own analysis, checked on the worst-case fills of \
+             the Fig. 10 checks (the plan never schedules a 3-pass merge); an implementation \
+             check",
+        )
+        .differences(DIFFERENCES)
+        .over_seeds(SeedSpread::once(f64::from(max_writes), drew_any)),
+    );
     (out, worst_case)
 }
 
 fn masm_m_claim() -> Claim {
     let paper = crate::masm::theorem_3_1_writes_per_update(M_PAGES);
-    let (measured, detail) = match fill_to_full(config(Variant::AlphaM {
-        alpha_num: 1,
-        alpha_den: 1,
-    })) {
+    let (result, drew) = run_once(|| {
+        fill_to_full(config(Variant::AlphaM {
+            alpha_num: 1,
+            alpha_den: 1,
+        }))
+    });
+    let (measured, detail) = match result {
         Ok(f) => (
             f.writes_per_update,
             format!("end state K1 = {}, K2 = {}", f.one_pass, f.two_pass),
@@ -207,10 +250,18 @@ fn masm_m_claim() -> Claim {
         EQ7_TOLERANCE_PCT,
         format!("Masm MaSM-M (α = 1) at M = {M_PAGES}, same fill as the Fig. 10 claims; {detail}"),
     )
+    .model_check(
+        "Thm 3.1 of the paper's own analysis (1.75 + 2/M) recomputed on its worst case: the \
+         same fill and plan as the α = 1 check of Fig. 10; an implementation check",
+    )
+    .differences(DIFFERENCES)
+    .over_seeds(SeedSpread::once(measured, drew))
 }
 
-fn two_m_claim(max_writes: &mut u8) -> Claim {
-    let (measured, detail) = match fill_to_full(config(Variant::TwoM)) {
+fn two_m_claim(max_writes: &mut u8, drew_any: &mut bool) -> Claim {
+    let (result, drew) = run_once(|| fill_to_full(config(Variant::TwoM)));
+    *drew_any |= drew;
+    let (measured, detail) = match result {
         Ok(f) => {
             *max_writes = (*max_writes).max(f.max_record_writes);
             (
@@ -220,14 +271,17 @@ fn two_m_claim(max_writes: &mut u8) -> Claim {
         }
         Err(e) => (f64::NAN, format!("SIMULATION FAILED: {e}")),
     };
-    Claim::new(
+    // Every flushed record is written at least once, so "at most once" is "exactly once".
+    Claim::at_most(
         "seed000.thm31.masm_2m_writes_per_update",
-        "§3.2: MaSM-2M writes every update to the SSD exactly once",
+        "§3.2: MaSM-2M writes every update to the SSD exactly once (at most once: each flushed \
+         update is written at least once by its flush)",
         "writes/update",
         1.0,
         measured,
-        0.0,
         format!("Masm MaSM-2M at M = {M_PAGES}, same fill as the Fig. 10 claims; {detail}"),
     )
     .identity("MaSM-2M never merges runs, so each record is written once by construction")
+    .differences(DIFFERENCES)
+    .over_seeds(SeedSpread::once(measured, drew))
 }
