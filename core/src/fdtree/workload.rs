@@ -84,6 +84,15 @@ impl GenR {
             .collect()
     }
 
+    /// The same generator state (keys used, keys present, request count) drawing from a new
+    /// seed: one preload shared by several seeds' streams (`reproduce::scaleup`).
+    pub fn reseeded(&self, seed: u64) -> Self {
+        Self {
+            rng: Rng::new(seed),
+            ..self.clone()
+        }
+    }
+
     pub fn present_keys(&self) -> usize {
         self.eligible.len() + self.recent.len()
     }

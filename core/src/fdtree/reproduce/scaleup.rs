@@ -22,6 +22,9 @@
 //!    there: the writers stay saturated (closed loop, ops left after the merge), so a writer
 //!    finding no slot waits, as the paper's worker threads do.
 //! 4. The same untimed state is cloned for FD+DS and FD+FC.
+//! 5. Seeds: the preload and the untimed warm-up can be built once (`warm`) and shared by
+//!    several seeds (`scale_point_from`), each drawing its own timed window: the warm-up is
+//!    most of the cost, and the window is where the schemes differ.
 
 use std::collections::BTreeMap;
 
@@ -52,14 +55,20 @@ pub struct ScalePoint {
     pub window_requests: usize,
 }
 
-/// The untimed state at the full merge, and the map of its contents.
-fn warm_state(
-    paper_keys: u64,
-    seed: u64,
-) -> Result<(FdTree, BTreeMap<u64, u64>, GenR, u64), FdError> {
+/// The untimed state at the full merge (step 3), its map and the generator after it, so
+/// several seeds can share it (step 5).
+pub struct Warm {
+    tree: FdTree,
+    map: BTreeMap<u64, u64>,
+    gen_r: GenR,
+    pub paper_keys: u64,
+    pub warmup_requests: u64,
+}
+
+/// The preload and the untimed warm-up, both drawn from `seed`.
+pub fn warm(paper_keys: u64, seed: u64) -> Result<Warm, FdError> {
     let mut cfg = FdConfig::fc(BETA, GAMMA, KAPPA0);
     cfg.uniqueness = Uniqueness::Trusted;
-    let preemptive = cfg.policy.preemptive_skipping;
     let mut tree = FdTree::new(cfg)?;
     let mut map = BTreeMap::new();
     let mut g = GenR::new(seed, 800, 1);
@@ -70,6 +79,24 @@ fn warm_state(
             tree.settle(64)?;
         }
     }
+    let (tree, map, gen_r, warmup_requests) = warm_state(tree, map, g)?;
+    Ok(Warm {
+        tree,
+        map,
+        gen_r,
+        paper_keys,
+        warmup_requests,
+    })
+}
+
+/// The untimed state at the full merge, reached from the preload by the G_R stream, and the map
+/// of its contents.
+fn warm_state(
+    mut tree: FdTree,
+    mut map: BTreeMap<u64, u64>,
+    mut g: GenR,
+) -> Result<(FdTree, BTreeMap<u64, u64>, GenR, u64), FdError> {
+    let preemptive = tree.cfg.policy.preemptive_skipping;
     let mut warmup = 0u64;
     // Bounded: one full merge is due after at most γ overflow merges of ~β·κ0 modifications.
     let limit = 10 * GAMMA * BETA as u64 * KAPPA0;
@@ -99,14 +126,34 @@ fn warm_state(
     }
 }
 
-/// FD+DS and FD+FC at one index size (see the module header).
+/// FD+DS and FD+FC at one index size (see the module header), preloaded and run from `seed`.
 pub fn scale_point(
     paper_keys: u64,
     window_requests: usize,
     seed: u64,
 ) -> Result<Vec<ScalePoint>, FdError> {
-    let (tree, map, mut g, warmup) = warm_state(paper_keys, seed)?;
-    let clients = split_gr_clients(&mut g, window_requests, READERS);
+    let w = warm(paper_keys, seed)?;
+    let mut g = w.gen_r.clone();
+    points(&w, &mut g, (window_requests, window_requests))
+}
+
+/// FD+DS and FD+FC from a shared warm state, the timed window drawn from `seed` (step 5).
+pub fn scale_point_from(
+    w: &Warm,
+    (ds_window, fc_window): (usize, usize),
+    seed: u64,
+) -> Result<Vec<ScalePoint>, FdError> {
+    let mut g = w.gen_r.reseeded(seed);
+    points(w, &mut g, (ds_window, fc_window))
+}
+
+/// FD+DS on the first `windows.0` requests of the stream, FD+FC on its first `windows.1`.
+fn points(w: &Warm, g: &mut GenR, windows: (usize, usize)) -> Result<Vec<ScalePoint>, FdError> {
+    let (tree, map) = (&w.tree, &w.map);
+    let (paper_keys, warmup) = (w.paper_keys, w.warmup_requests);
+    let mut g_fc = g.clone();
+    let clients = split_gr_clients(g, windows.0, READERS);
+    let fc_clients = split_gr_clients(&mut g_fc, windows.1, READERS);
     let base = SsdCost::x25e_effective();
     let cost = SsdCost {
         read_block_ns: base.read_block_ns * GAMMA,
@@ -115,10 +162,14 @@ pub fn scale_point(
     };
     let blocks_at_start = tree.store.live_blocks();
     let mut out = Vec::new();
-    for (scheme, policy) in [(Scheme::Ds, MergePolicy::DS), (Scheme::Fc, MergePolicy::FC)] {
+    let runs = [
+        (Scheme::Ds, MergePolicy::DS, clients, windows.0),
+        (Scheme::Fc, MergePolicy::FC, fc_clients, windows.1),
+    ];
+    for (scheme, policy, clients, window_requests) in runs {
         let mut t = tree.clone();
         t.cfg.policy = policy;
-        let r = ConcurrentRun::from_state(scheme, t, map.clone(), cost, clients.clone())?.run()?;
+        let r = ConcurrentRun::from_state(scheme, t, map.clone(), cost, clients)?.run()?;
         if r.mismatches > 0 {
             return Err(FdError::Impossible(format!(
                 "{} answers differ from the map",
