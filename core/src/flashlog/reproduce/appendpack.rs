@@ -3,8 +3,9 @@
 //! 1. Fresh random and sequential rates: 4 KB writes at queue depth 32 on an empty device.
 //! 2. Sustained random in-place rate: after a full sequential fill and a warm-up of random
 //!    overwrites, the GC steady state. Its ratio to (1) is Figure 3a's "about 16 % of the
-//!    advertised random throughput" (the advertised rate is taken as the fresh device's, digest
-//!    §8 item 14).
+//!    advertised random throughput"; that claim is the SSD lab's
+//!    (`seed003.s2_2.random_write_sustained_pct`, a device property), so it is not claimed
+//!    here twice.
 //! 3. Append/Pack's sustained rate for the same 4 KB random writes over a database of
 //!    `db_fraction` of the device [choice; A/P needs spare space to pack into]; its ratio to (2) against "up to 9×" (which the paper measured on a
 //!    TPC-C-like mix, so this write-only ratio is a reference, not the same experiment), and its
@@ -64,17 +65,6 @@ pub fn figure3(
 
 pub fn claims(f: &Figure3, method: &str) -> Vec<Reproduced> {
     vec![
-        Reproduced {
-            id: "seed003.appendpack.random_sustained_pct",
-            claim: "continuous 4K random writes sustain about 16 % of the advertised random throughput (FusionIO, Figure 3a)",
-            unit: "%",
-            paper: 16.0,
-            simulated: f.steady_random.pages_per_s / f.fresh_random.pages_per_s * 100.0,
-            kind: Kind::Reproduction,
-            method: format!(
-                "fusionio preset (nothing fitted), steady state over fresh device; {method}"
-            ),
-        },
         Reproduced {
             id: "seed003.appendpack.speedup_over_random",
             claim: "Append/Pack: speedups up to 9× over the same system without it (§2.2; measured on a TPC-C-like mix, here write-only)",
