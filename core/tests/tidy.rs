@@ -20,7 +20,7 @@ use std::path::{Path, PathBuf};
 
 /// Lines of the longest non-test function (step 5). Lower it when you shorten that function;
 /// never raise it: split the new long function instead (by panel, by phase, by case).
-const FUNCTION_LINE_COUNT_MAX: usize = 164;
+const FUNCTION_LINE_COUNT_MAX: usize = 147;
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 struct Function {
