@@ -27,7 +27,7 @@
 use super::devices::usb::UsbProfile;
 use super::error::FlashLogError;
 use super::reproduce::{Kind, Reproduced, appendpack, outliers, throughput};
-use crate::plugin::seeds::{DEFAULT_SEEDS, SeedSpread, measure_rows};
+use crate::plugin::seeds::{DEFAULT_SEEDS, SeedSpread, measure_rows, rows_over_seeds};
 use crate::plugin::{Claim, ClaimScenarios, with_scenarios};
 
 pub const FIG2_TRANSACTIONS: u64 = 4_000;
@@ -96,19 +96,11 @@ fn to_claim(r: &Reproduced, spread: SeedSpread, differences: &str) -> Claim {
     }
 }
 
-/// Runs `rows(seed)` over the default seeds: the first seed's numbers (ids, paper values,
-/// methods) with each one's spread.
+/// Runs `rows(seed)` over the default seeds: the first seed's rows with each one's spread.
 fn over_seeds<E>(
-    mut rows: impl FnMut(u64) -> Result<Vec<Reproduced>, E>,
+    rows: impl FnMut(u64) -> Result<Vec<Reproduced>, E>,
 ) -> Result<Vec<(Reproduced, SeedSpread)>, E> {
-    let mut first: Option<Vec<Reproduced>> = None;
-    let spreads = measure_rows(&DEFAULT_SEEDS, |seed| {
-        let rows = rows(seed)?;
-        let values = rows.iter().map(|r| r.simulated).collect();
-        first.get_or_insert(rows);
-        Ok(values)
-    })?;
-    Ok(first.unwrap_or_default().into_iter().zip(spreads).collect())
+    rows_over_seeds(&DEFAULT_SEEDS, rows, |r| r.simulated)
 }
 
 fn failed(id: &str, what: &str, e: impl std::fmt::Display) -> Claim {

@@ -31,7 +31,7 @@ use super::layout::Scheme;
 use super::reproduce::{Row, fig1, gc, sizes, space, table2};
 use super::workload::{Workload, tatp::Tatp, tpcb::TpcB, tpcc::TpcC};
 use crate::plugin::policy::MEASURED_TOLERANCE_PCT;
-use crate::plugin::seeds::{DEFAULT_SEEDS, SeedSpread, measure_rows, run_once};
+use crate::plugin::seeds::{DEFAULT_SEEDS, SeedSpread, rows_over_seeds, run_once};
 use crate::plugin::{Claim, ClaimScenarios, Judgement, SetupSweep, with_scenarios};
 
 /// Relative tolerance of the update-size percentiles (step 3), fixed before the run.
@@ -124,19 +124,11 @@ fn fig1_claims(out: &mut Vec<Claim>) {
     }
 }
 
-/// Runs `rows(seed)` over the default seeds: the first seed's rows (labels and paper values)
-/// with each row's spread.
+/// Runs `rows(seed)` over the default seeds: the first seed's rows with each one's spread.
 fn over_seeds<E>(
-    mut rows: impl FnMut(u64) -> Result<Vec<Row>, E>,
+    rows: impl FnMut(u64) -> Result<Vec<Row>, E>,
 ) -> Result<Vec<(Row, SeedSpread)>, E> {
-    let mut first: Option<Vec<Row>> = None;
-    let spreads = measure_rows(&DEFAULT_SEEDS, |seed| {
-        let rows = rows(seed)?;
-        let values = rows.iter().map(|r| r.simulated).collect();
-        first.get_or_insert(rows);
-        Ok(values)
-    })?;
-    Ok(first.unwrap_or_default().into_iter().zip(spreads).collect())
+    rows_over_seeds(&DEFAULT_SEEDS, rows, |r| r.simulated)
 }
 
 fn row_claims(

@@ -118,6 +118,23 @@ pub fn measure_rows<E>(
         .collect())
 }
 
+/// `measure_rows` for runs that yield rows of any type: `value` reads each row's number, and
+/// the first seed's rows (labels, paper values, methods) come back beside each one's spread.
+pub fn rows_over_seeds<R, E>(
+    seeds: &[u64],
+    mut run: impl FnMut(u64) -> Result<Vec<R>, E>,
+    value: impl Fn(&R) -> f64,
+) -> Result<Vec<(R, SeedSpread)>, E> {
+    let mut first: Option<Vec<R>> = None;
+    let spreads = measure_rows(seeds, |seed| {
+        let rows = run(seed)?;
+        let values = rows.iter().map(&value).collect();
+        first.get_or_insert(rows);
+        Ok(values)
+    })?;
+    Ok(first.unwrap_or_default().into_iter().zip(spreads).collect())
+}
+
 /// Runs `run` once and says whether it built a seeded generator: for a claim that is computed
 /// once, so that it can show it drew nothing (`SeedSpread::once`).
 pub fn run_once<T>(run: impl FnOnce() -> T) -> (T, bool) {
