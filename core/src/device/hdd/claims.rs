@@ -24,7 +24,7 @@
 use serde_json::{Map, Value, json};
 
 use super::HddLab;
-use crate::plugin::seeds::{DEFAULT_SEEDS, measure};
+use crate::plugin::seeds::{DEFAULT_SEEDS, SeedSpread, measure};
 use crate::plugin::{Claim, ClaimScenarios, LabSpec, with_scenarios};
 use crate::sim::{Lab, TraceSink};
 
@@ -115,6 +115,33 @@ fn computed() -> Vec<Claim> {
     out
 }
 
+/// Runs `body` over the default seeds and reads `value` from each run's metrics: the spread, and
+/// the first seed's metrics for the method text; the first failure if any run failed.
+fn over_seeds(
+    body: &Value,
+    value: impl Fn(&Map<String, Value>) -> f64,
+) -> Result<(SeedSpread, Map<String, Value>), String> {
+    let mut first: Option<Map<String, Value>> = None;
+    let mut failure = None;
+    let spread = measure(&DEFAULT_SEEDS, |seed| {
+        match run_to_end(body.clone(), seed) {
+            Ok((_, m)) => {
+                let v = value(&m);
+                first.get_or_insert(m);
+                v
+            }
+            Err(e) => {
+                failure = Some(e);
+                f64::NAN
+            }
+        }
+    });
+    match (first, failure) {
+        (Some(m), None) => Ok((spread, m)),
+        (_, failure) => Err(failure.unwrap_or_default()),
+    }
+}
+
 fn failed(id: &str, claim: &str, unit: &str, paper: f64, tol: f64, error: String) -> Claim {
     Claim::new(
         id,
@@ -140,24 +167,11 @@ fn table1_random_bw(preset: &str, year: u32, paper: f64) -> Claim {
         "workload": {"kind": "random", "requests": requests, "request_bytes": 8 * KIB},
     });
     let mib_s = |ms: f64| (8 * KIB) as f64 / (ms / 1e3) / MIB as f64;
-    let mut first: Option<Map<String, Value>> = None;
-    let mut failure = None;
-    let spread = measure(&DEFAULT_SEEDS, |seed| {
-        match run_to_end(body.clone(), seed) {
-            Ok((_, m)) => {
-                let value = mib_s(get(&m, "mean_seek_ms") + get(&m, "mean_rotation_ms"));
-                first.get_or_insert(m);
-                value
-            }
-            Err(e) => {
-                failure = Some(e);
-                f64::NAN
-            }
-        }
-    });
-    let (Some(m), None) = (first, failure.clone()) else {
-        let e = failure.unwrap_or_default();
-        return failed(&id, &claim, "MiB/s", paper, TABLE1_TOLERANCE_PCT, e);
+    let positioning =
+        |m: &Map<String, Value>| mib_s(get(m, "mean_seek_ms") + get(m, "mean_rotation_ms"));
+    let (spread, m) = match over_seeds(&body, positioning) {
+        Ok(run) => run,
+        Err(e) => return failed(&id, &claim, "MiB/s", paper, TABLE1_TOLERANCE_PCT, e),
     };
     let positioning_ms = get(&m, "mean_seek_ms") + get(&m, "mean_rotation_ms");
     let service_ms = get(&m, "mean_service_ms");
@@ -207,24 +221,11 @@ fn table1_scan(preset: &str, year: u32, paper: f64) -> Claim {
         "workload": {"kind": "sequential_scan", "requests": requests, "request_bytes": request_bytes},
     });
     let scanned = (requests * request_bytes) as f64;
-    let mut first: Option<Map<String, Value>> = None;
-    let mut failure = None;
-    let spread = measure(&DEFAULT_SEEDS, |seed| {
-        match run_to_end(body.clone(), seed) {
-            Ok((_, m)) => {
-                let whole_s = get(&m, "scan_time_ms") / 1e3 * capacity_bytes as f64 / scanned;
-                first.get_or_insert(m);
-                whole_s
-            }
-            Err(e) => {
-                failure = Some(e);
-                f64::NAN
-            }
-        }
-    });
-    let (Some(m), None) = (first, failure.clone()) else {
-        let e = failure.unwrap_or_default();
-        return failed(&id, &claim, "s", paper, TABLE1_TOLERANCE_PCT, e);
+    let whole_s =
+        |m: &Map<String, Value>| get(m, "scan_time_ms") / 1e3 * capacity_bytes as f64 / scanned;
+    let (spread, m) = match over_seeds(&body, whole_s) {
+        Ok(run) => run,
+        Err(e) => return failed(&id, &claim, "s", paper, TABLE1_TOLERANCE_PCT, e),
     };
     let scan_s = get(&m, "scan_time_ms") / 1e3;
     Claim::new(
