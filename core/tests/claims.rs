@@ -6,12 +6,15 @@
 //!    seeded generator (`sim::rng::built_on_this_thread`); all tests share that one computation.
 //! 2. Links: each claim names its own scenario (`Claim::scenario`, filled by the lab from its
 //!    `claims.rs` table), `scenarios/<lab>/<name>.json`, and it must build (`labs::build`).
+//!    Each of its runs (`Claim::runs`, the scenario of the run its number came from) must build
+//!    too, as a scenario of the claim's lab, and a course-scale run must say what was shrunk.
 //! 3. Figures: compute the lab's figures (its `figures()` hook) and check their shape against the
 //!    claims.
 //! 4. Policy: every claim's breaches (`policy::violations`: a ±0 tolerance, a tolerance wider
 //!    than the policy without its reason, a stochastic spread over too few seeds) are collected
 //!    as `claim-id: rule` lines, plus `one-seed` for a claim of a lab whose claims drew random
-//!    numbers when the claim carries no spread (it may be deterministic, but nothing shows it).
+//!    numbers when the claim carries no spread (it may be deterministic, but nothing shows it),
+//!    and `no-run` for a reproduction or calibration point that links no run of its own.
 //! 5. A ratchet: `claim_policy_known.txt` lists the breaches not yet mended. A breach not on the
 //!    list fails (a new claim must follow the policy), and so does a listed one that no longer
 //!    happens (the list only shrinks; delete the line, or rewrite the list with
@@ -24,9 +27,10 @@ use std::path::PathBuf;
 use std::sync::OnceLock;
 
 use flashlab_core::labs::{BUILT_LABS, build};
-use flashlab_core::plugin::SeriesKind;
+use flashlab_core::plugin::claim::ClaimKind;
 use flashlab_core::plugin::claim::UNEXPLAINED;
 use flashlab_core::plugin::policy::violations;
+use flashlab_core::plugin::{RunScale, SeriesKind};
 use flashlab_core::reproduce::{Claim, lab_claims, lab_figures};
 use flashlab_core::sim::rng::built_on_this_thread;
 
@@ -77,6 +81,24 @@ fn assert_loads(lab: &str, name: &str, why: &str) {
     );
 }
 
+/// Step 2, a claim's own runs.
+fn assert_runs_load(lab: &str, claim: &Claim) {
+    for run in &claim.runs {
+        let why = format!("claim {} run {:?}", claim.id, run.label);
+        assert!(!run.label.is_empty(), "{why}: no label");
+        if let RunScale::CourseScale { shrunk } = &run.scale {
+            assert!(
+                !shrunk.is_empty(),
+                "{why}: course-scale without what was shrunk"
+            );
+        }
+        let text = serde_json::to_string(&run.scenario).unwrap();
+        let (header, _) =
+            build(&text, None).unwrap_or_else(|e| panic!("{why} does not load: {e}\n{text}"));
+        assert_eq!(header.lab, lab, "{why}: not a {lab} scenario");
+    }
+}
+
 #[test]
 fn every_claim_and_every_figure_opens_a_scenario_that_loads() {
     let mut figures_seen = 0;
@@ -89,6 +111,7 @@ fn every_claim_and_every_figure_opens_a_scenario_that_loads() {
                 )
             });
             assert_loads(lab, name, &format!("claim {}", claim.id));
+            assert_runs_load(lab, claim);
         }
         for figure in lab_figures(lab).unwrap() {
             figures_seen += 1;
@@ -166,6 +189,10 @@ fn breaches() -> BTreeSet<String> {
             if *draws && claim.spread.is_none() {
                 out.insert(format!("{}: one-seed", claim.id));
             }
+            let simulated = matches!(claim.kind, ClaimKind::Reproduction | ClaimKind::Calibration);
+            if simulated && claim.runs.is_empty() {
+                out.insert(format!("{}: no-run", claim.id));
+            }
         }
     }
     out
@@ -185,7 +212,7 @@ fn every_claim_follows_the_tolerance_policy_and_the_seed_rule_or_is_a_known_brea
     let found = breaches();
     if std::env::var_os("FLASHLAB_BLESS").is_some() {
         let mut text = String::from(
-            "# Claims that break the tolerance policy or the seed rule (core/tests/claims.rs).\n\
+            "# Claims that break the tolerance policy, the seed rule or the run rule (core/tests/claims.rs).\n\
              # The list only shrinks: mend a claim, then delete its line.\n",
         );
         for line in &found {

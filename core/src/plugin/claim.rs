@@ -17,12 +17,15 @@
 //!    median.
 //! 4. Every claim carries its method and the known differences from the paper's setup, shown
 //!    whether it passes or not; a miss also says why, or that it is unexplained.
-//! 5. A claim names the course scenario that shows it (`scenario`): its lab fills it from the
-//!    lab's own claim → scenario table (`claim_scenario`), so the results page can open it.
+//! 5. A claim names the course scenario that shows its mechanism (`scenario`): its lab fills it
+//!    from the lab's own claim → scenario table (`claim_scenario`). Where the number came from a
+//!    run, the claim also carries that run's own scenario (`runs`, `claim_run`), so the results
+//!    page opens the very run, or its labelled course-scale version.
 
 use serde::Serialize;
 
 use super::Judgement;
+use super::claim_run::ClaimRun;
 use super::judgement::relative_error_pct;
 use super::seeds::SeedSpread;
 
@@ -86,6 +89,9 @@ pub struct Claim {
     /// The course scenario that shows it (`scenarios/<lab>/<scenario>.json`), filled by the lab
     /// from its own table (`claim_scenario`); `None` until then (a test fails on a `None`).
     pub scenario: Option<&'static str>,
+    /// The scenarios of the runs the number came from (`claim_run`); empty for a claim with no
+    /// run of its own (an identity of the setup, a model check of an equation alone).
+    pub runs: Vec<ClaimRun>,
 }
 
 impl Claim {
@@ -118,6 +124,7 @@ impl Claim {
             spread: None,
             setup: None,
             scenario: None,
+            runs: Vec::new(),
         };
         out.rejudge();
         out
@@ -242,6 +249,12 @@ impl Claim {
         if !self.pass {
             self.miss_reason = why.into();
         }
+        self
+    }
+
+    /// A scenario the number came from (its own configuration, or a labelled course-scale one).
+    pub fn run(mut self, run: ClaimRun) -> Self {
+        self.runs.push(run);
         self
     }
 

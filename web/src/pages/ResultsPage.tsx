@@ -3,14 +3,16 @@
 // papers measured). Paper value, simulated value, error, how it is judged, pass or miss, and how
 // it was simulated, with the known differences from the paper's setup on every claim and the
 // reason for every miss. The page leads with the independent reproductions per paper (model
-// checks, calibration points and identities counted apart). Each row opens the course
-// scenario that produces it, and each lab's figure-shaped results are charted (simulated curve,
+// checks, calibration points and identities counted apart). Each row opens the run its number
+// came from (its own configuration, or a labelled course-scale version) and the course scenario
+// of its mechanism, and each lab's figure-shaped results are charted (simulated curve,
 // paper's points over it) once every claim is in.
 import { Fragment, useEffect, useState, useSyncExternalStore } from "react";
 import { Glossed } from "../components/Glossed";
 import { paperName, readableCitations } from "../format/citations";
 import { formatNumber } from "../format/units";
 import { findLab } from "../labs/registry";
+import { ClaimRunLinks, courseScaleNotes } from "../results/ClaimRunLinks";
 import { FigureChart } from "../results/FigureChart";
 import { type LabClaims, resultsRun } from "../results/run";
 import { claimPaper, criterion, errorText, spreadText, summaryLine, tally, verdict } from "../results/summary";
@@ -62,9 +64,10 @@ function ClaimLine({ c, lab }: { c: ClaimRow; lab: string }) {
           <span className={`verdict verdict-${v}`}>{VERDICT_TEXT[v]}</span>
         </td>
         <td className="claim-open">
+          <ClaimRunLinks lab={lab} runs={c.runs} />
           {c.scenario ? (
-            <a href={`#/lab/${lab}?scenario=${encodeURIComponent(c.scenario)}`} data-testid="claim-scenario">
-              {c.scenario}
+            <a href={`#/lab/${lab}?scenario=${encodeURIComponent(c.scenario)}`} data-testid="claim-scenario" title="The course scenario of this claim's mechanism">
+              {c.runs.length > 0 ? `mechanism: ${c.scenario}` : c.scenario}
             </a>
           ) : (
             "—"
@@ -90,6 +93,11 @@ function ClaimLine({ c, lab }: { c: ClaimRow; lab: string }) {
               <p>
                 <b>Setup choice that decides the verdict:</b> {c.setup.parameter} = {formatNumber(c.setup.value)} ({readableCitations(c.setup.why)}); over a sweep:{" "}
                 {c.setup.sweep.map(([x, y]) => `${formatNumber(x)} → ${formatNumber(y)}`).join(", ")}
+              </p>
+            )}
+            {courseScaleNotes(c.runs).length > 0 && (
+              <p data-testid="claim-course-scale">
+                <b>Course-scale version (the linked run is smaller than the claim&rsquo;s):</b> {courseScaleNotes(c.runs).join("; ")}
               </p>
             )}
             {c.basis !== "" && BASIS_LABEL[c.kind] !== "" && (
@@ -144,7 +152,7 @@ function LabGroup({ row }: { row: LabClaims }) {
               <th scope="col">Error</th>
               <th scope="col">Judged by</th>
               <th scope="col">Verdict</th>
-              <th scope="col">Scenario (open to vary it)</th>
+              <th scope="col">Its run and scenario (open to vary it)</th>
             </tr>
           </thead>
           <tbody>

@@ -21,6 +21,7 @@ function row(over: Partial<ClaimRow>): ClaimRow {
     miss_reason: "",
     spread: null,
     setup: null,
+    runs: [],
     ...over,
   };
 }

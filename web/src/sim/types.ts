@@ -143,7 +143,12 @@ export interface ClaimRow {
   setup: SetupSweep | null;
   /** The course scenario that shows it (`scenarios/<lab>/<name>.json`), from its lab's `SCENARIOS` table. */
   scenario?: string | null;
+  /** The scenarios of the runs its number came from (`plugin::claim_run`); empty when it has no run. */
+  runs: ClaimRun[];
 }
+
+/** A scenario a claim's number came from: its own configuration, or a smaller labelled version. */
+export type ClaimRun = { label: string; scenario: Record<string, unknown> } & ({ scale: "own" } | { scale: "course_scale"; shrunk: string });
 
 /** One curve of a figure: simulated now, or the paper's stated points (`of` names its simulated curve). */
 export interface FigureSeries {
