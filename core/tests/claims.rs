@@ -14,7 +14,9 @@
 //!    than the policy without its reason, a stochastic spread over too few seeds) are collected
 //!    as `claim-id: rule` lines, plus `one-seed` for a claim of a lab whose claims drew random
 //!    numbers when the claim carries no spread (it may be deterministic, but nothing shows it),
-//!    and `no-run` for a reproduction or calibration point that links no run of its own.
+//!    `no-run` for a reproduction or calibration point that links no run of its own, and
+//!    `no-differences` for a claim that does not state its known differences from the paper's
+//!    setup (item 5 of issue 27: shown on every claim, pass or miss).
 //! 5. A ratchet: `claim_policy_known.txt` lists the breaches not yet mended. A breach not on the
 //!    list fails (a new claim must follow the policy), and so does a listed one that no longer
 //!    happens (the list only shrinks; delete the line, or rewrite the list with
@@ -192,6 +194,9 @@ fn breaches() -> BTreeSet<String> {
             let simulated = matches!(claim.kind, ClaimKind::Reproduction | ClaimKind::Calibration);
             if simulated && claim.runs.is_empty() {
                 out.insert(format!("{}: no-run", claim.id));
+            }
+            if claim.differences.trim().is_empty() {
+                out.insert(format!("{}: no-differences", claim.id));
             }
         }
     }
