@@ -4,6 +4,9 @@
 // Helpers outside #[test] functions may panic too: in a test, a panic is a failure report.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
+mod common;
+
+use common::claim_run::{load, metrics_of, own_run};
 use flashlab_core::device::hdd::claims::claims;
 use flashlab_core::reproduce::all_claims;
 
@@ -59,5 +62,29 @@ fn all_claims_include_the_hdd_claims() {
     let all: Vec<String> = all_claims().into_iter().map(|c| c.id).collect();
     for claim in claims() {
         assert!(all.contains(&claim.id), "{}", claim.id);
+    }
+}
+
+/// Issue 27 item 6: the run a claim links is the run its number came from. The HDD 2010 random
+/// bandwidth's own scenario, opened and run to the end, gives the claim's seed-1 value.
+#[test]
+fn the_random_bandwidth_claims_run_reproduces_its_first_seed_value() {
+    let claim = claims()
+        .into_iter()
+        .find(|c| c.id == "seed003.table1.hdd2010.random_bw")
+        .unwrap();
+    let m = metrics_of(own_run(&claim, "hdd"));
+    let positioning_ms = m["mean_seek_ms"] + m["mean_rotation_ms"];
+    let mib_s = 8.0 * 1024.0 / (positioning_ms / 1e3) / (1024.0 * 1024.0);
+    let spread = claim.spread.as_ref().unwrap();
+    assert_eq!(spread.seeds[0], 1);
+    assert_eq!(mib_s, spread.values[0]);
+}
+
+#[test]
+fn every_hdd_claim_links_its_own_run() {
+    for claim in claims() {
+        assert_eq!(claim.runs.len(), 1, "{}", claim.id);
+        load(own_run(&claim, "hdd"));
     }
 }

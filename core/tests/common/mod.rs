@@ -3,6 +3,7 @@
 
 #![allow(dead_code, clippy::unwrap_used, clippy::expect_used)]
 
+pub mod claim_run;
 pub mod nand;
 pub mod ssd_ftl;
 

@@ -25,7 +25,7 @@ use serde_json::{Map, Value, json};
 
 use super::HddLab;
 use crate::plugin::seeds::{DEFAULT_SEEDS, SeedSpread, measure};
-use crate::plugin::{Claim, ClaimScenarios, LabSpec, with_scenarios};
+use crate::plugin::{Claim, ClaimRun, ClaimScenarios, LabSpec, scenario_document, with_scenarios};
 use crate::sim::{Lab, TraceSink};
 
 const KIB: u64 = 1024;
@@ -50,6 +50,15 @@ pub fn run_to_end(body: Value, seed: u64) -> Result<(HddLab, Map<String, Value>)
         .map(|m| (m.name.to_string(), json!(m.value)))
         .collect();
     Ok((lab, metrics))
+}
+
+/// The claim's own run (issue 27, item 6): the very body it ran, at its first seed.
+fn own_run(title: &str, body: &Value) -> ClaimRun {
+    let body = body.as_object().cloned().unwrap_or_default();
+    ClaimRun::own(
+        "hdd",
+        scenario_document("hdd", title, DEFAULT_SEEDS[0], body),
+    )
 }
 
 fn get(metrics: &Map<String, Value>, name: &str) -> f64 {
@@ -200,6 +209,10 @@ fn table1_random_bw(preset: &str, year: u32, paper: f64) -> Claim {
          latency, which fixes this bandwidth",
     )
     .over_seeds(spread)
+    .run(own_run(
+        &format!("Table 1, HDD {year}: random 8 KiB reads"),
+        &body,
+    ))
     .differences(TABLE1_DIFFERENCES)
 }
 
@@ -250,6 +263,10 @@ fn table1_scan(preset: &str, year: u32, paper: f64) -> Claim {
          plus switch overheads",
     )
     .over_seeds(spread)
+    .run(own_run(
+        &format!("Table 1, HDD {year}: scan of the device"),
+        &body,
+    ))
     .differences(TABLE1_DIFFERENCES)
 }
 
@@ -309,6 +326,10 @@ fn masm_range_scan(
         ),
     )
     .over_seeds(spread)
+    .run(own_run(
+        &format!("MaSM §5.2: random {request_bytes} B range scans"),
+        &body,
+    ))
     .differences(&format!(
         "not modelled: OS, file-system and controller overheads, and the real Barracuda's own \
          seek curve (a datasheet fit stands in). {}",
