@@ -16,11 +16,11 @@
 use serde_json::{Value, json};
 
 use crate::device::ssd::SsdLab;
-use crate::device::ssd::config::build;
+use crate::device::ssd::config::{LAB_MAX_PHYSICAL_PAGES, build};
 use crate::device::ssd::lab::body::SsdBody;
 use crate::plugin::policy::MEASURED_TOLERANCE_PCT;
 use crate::plugin::seeds::{self, DEFAULT_SEEDS, SeedSpread};
-use crate::plugin::{Claim, SetupSweep};
+use crate::plugin::{Claim, ClaimRun, SetupSweep, scenario_document};
 use crate::scenario::parse_body;
 use crate::sim::{Lab, TraceSink};
 
@@ -55,6 +55,53 @@ pub fn simulate(body: Value, seed: u64) -> Result<SsdLab, String> {
         return Err(format!("invariant {} failed: {}", bad.name, bad.detail));
     }
     Ok(lab)
+}
+
+/// The claim's own run (issue 27, item 6): the very body it ran, at its first seed.
+fn own(label: &str, title: &str, body: &Value) -> ClaimRun {
+    let body = body.as_object().cloned().unwrap_or_default();
+    ClaimRun::own(
+        label,
+        scenario_document("ssd", title, DEFAULT_SEEDS[0], body),
+    )
+}
+
+/// The claim's run with `blocks` blocks per plane (`body` builds the claim's body at a size),
+/// own-scale when the browser's page limit takes it, else a course-scale version: the largest
+/// multiple of 16 blocks per plane under the limit, the same body function, and `shrunk`
+/// saying what changed.
+fn sized(
+    label: &str,
+    title: &str,
+    preset: &str,
+    blocks: u32,
+    body: impl Fn(u32) -> Value,
+) -> ClaimRun {
+    let limit = u64::from(LAB_MAX_PHYSICAL_PAGES);
+    let (physical, logical) = pages(preset, blocks);
+    if physical <= limit {
+        return own(label, title, &body(blocks));
+    }
+    let per_block = physical / u64::from(blocks);
+    let course = ((limit / per_block) as u32 / 16 * 16).max(1);
+    let (course_physical, course_logical) = pages(preset, course);
+    let scaled = body(course);
+    let warmup = |b: &Value| b["workload"]["warmup_writes"].as_u64();
+    let warmup_text = match (warmup(&body(blocks)), warmup(&scaled)) {
+        (Some(a), Some(b)) => format!("; warm-up {a} → {b} writes (still 2 × the logical pages)"),
+        _ => String::new(),
+    };
+    let shrunk = format!(
+        "blocks per plane {blocks} → {course}: {physical} → {course_physical} physical pages \
+         ({logical} → {course_logical} logical), under the browser's limit of {limit}{warmup_text}; \
+         same preset, spare share, GC and requests"
+    );
+    let body = scaled.as_object().cloned().unwrap_or_default();
+    ClaimRun::course_scale(
+        label,
+        scenario_document("ssd", title, DEFAULT_SEEDS[0], body),
+        &shrunk,
+    )
 }
 
 /// A metric of a finished lab (NaN if absent).
@@ -124,13 +171,23 @@ fn steady_random_writes(preset: &str, blocks: u32, requests: u64) -> Value {
 }
 
 fn logical_pages(preset: &str, blocks: u32) -> u64 {
+    pages(preset, blocks).1
+}
+
+/// Physical and logical pages of `preset` with `blocks` blocks per plane (0 if it does not build).
+fn pages(preset: &str, blocks: u32) -> (u64, u64) {
     let body = json!({"device": device(preset, Some(blocks)),
                       "workload": {"generator": {"pattern": "uniform", "requests": 1}}});
-    let Value::Object(map) = body else { return 0 };
+    let Value::Object(map) = body else {
+        return (0, 0);
+    };
     parse_body::<SsdBody>(map)
         .ok()
         .and_then(|b| build(&b, REPRODUCTION_MAX_PAGES).ok())
-        .map_or(0, |c| u64::from(c.geometry.logical_pages))
+        .map_or((0, 0), |c| {
+            let g = c.geometry;
+            (u64::from(g.physical_pages()), u64::from(g.logical_pages))
+        })
 }
 
 /// What every SSD-lab claim differs in from the paper's setup.
@@ -139,9 +196,12 @@ const PRESET_DIFFERENCES: &str = "a simulated stand-in for the paper's drive (th
     blocks per plane than the real drive";
 
 pub fn seed000() -> Vec<Claim> {
-    let (fbw, e1) = measure(&random_reads("x25e", 16, 1, 2_000), "throughput_mb_s");
-    let (iops, e2) = measure(&random_reads("x25e", 1, 32, READS_AT_DEPTH), "iops");
-    let (writes, e3) = measure(&steady_random_writes("x25e", 1024, STEADY_WRITES), "iops");
+    let fbw_body = random_reads("x25e", 16, 1, 2_000);
+    let iops_body = random_reads("x25e", 1, 32, READS_AT_DEPTH);
+    let writes_body = steady_random_writes("x25e", 1024, STEADY_WRITES);
+    let (fbw, e1) = measure(&fbw_body, "throughput_mb_s");
+    let (iops, e2) = measure(&iops_body, "iops");
+    let (writes, e3) = measure(&writes_body, "iops");
     vec![
         Claim::new(
             "seed000.x25e.read_64k_bw",
@@ -160,6 +220,11 @@ pub fn seed000() -> Vec<Claim> {
              a 64 KB read at about 75 µs + 64 KB / 250 MB/s = 337 µs, i.e. 194 MB/s",
         )
         .over_seeds(fbw)
+        .run(own(
+            "ssd",
+            "X25-E: random 64 KB reads at depth 1",
+            &fbw_body,
+        ))
         .differences(PRESET_DIFFERENCES),
         Claim::at_least(
             "seed000.x25e.random_4k_reads_per_s",
@@ -174,6 +239,11 @@ pub fn seed000() -> Vec<Claim> {
             ),
         )
         .over_seeds(iops)
+        .run(own(
+            "ssd",
+            "X25-E: random 4 KB reads at depth 32",
+            &iops_body,
+        ))
         .differences(PRESET_DIFFERENCES),
         Claim::new(
             "seed001.table1.ssd.random_4k_writes_per_s",
@@ -189,6 +259,13 @@ pub fn seed000() -> Vec<Claim> {
             ),
         )
         .over_seeds(writes)
+        .run(sized(
+            "ssd",
+            "X25-E: steady-state random 4 KB writes",
+            "x25e",
+            1024,
+            |b| steady_random_writes("x25e", b, STEADY_WRITES),
+        ))
         .differences(
             "the x25e preset stands in for seed 001's unnamed 'SSD' of Table 1; 1,024 blocks \
              per plane, not the real drive's; its spare share and GC policy are chosen, and \
@@ -199,11 +276,9 @@ pub fn seed000() -> Vec<Claim> {
 
 pub fn seed001() -> Vec<Claim> {
     let mut claims = Vec::new();
-    let (seq_write, e) = measure(
-        &json!({"device": {"preset": "ssd_fast"}, "workload": {"queue_depth": 4,
-            "generator": {"pattern": "sequential", "requests": 2_000, "request_pages": 32}}}),
-        "throughput_mb_s",
-    );
+    let seq_body = json!({"device": {"preset": "ssd_fast"}, "workload": {"queue_depth": 4,
+        "generator": {"pattern": "sequential", "requests": 2_000, "request_pages": 32}}});
+    let (seq_write, e) = measure(&seq_body, "throughput_mb_s");
     claims.push(
         Claim::new(
             "seed001.table2.ssd_fast.seq_write_mb_s",
@@ -218,6 +293,7 @@ pub fn seed001() -> Vec<Claim> {
             ),
         )
         .over_seeds(seq_write)
+        .run(own("ssd", "SSD-Fast: sequential 128 KB writes", &seq_body))
         .differences(PRESET_DIFFERENCES),
     );
     for (preset, name, latency_ms, write_iops) in [
@@ -225,7 +301,8 @@ pub fn seed001() -> Vec<Claim> {
         ("ssd_medium", "SSD-Medium", 0.2, 66.0),
         ("ssd_slow", "SSD-Slow", 0.6, 136.0),
     ] {
-        let (lat_us, e) = measure(&random_reads(preset, 1, 1, 5_000), "mean_read_latency_us");
+        let lat_body = random_reads(preset, 1, 1, 5_000);
+        let (lat_us, e) = measure(&lat_body, "mean_read_latency_us");
         let lat_ms = mapped(&lat_us, |us| us / 1e3);
         claims.push(
             Claim::new(
@@ -241,12 +318,15 @@ pub fn seed001() -> Vec<Claim> {
                 ),
             )
             .over_seeds(lat_ms)
+            .run(own(
+                "ssd",
+                &format!("{name}: random 4 KB reads at depth 1"),
+                &lat_body,
+            ))
             .differences(PRESET_DIFFERENCES),
         );
-        let (iops, e) = measure(
-            &steady_random_writes(preset, TABLE2_BLOCKS_PER_PLANE, STEADY_WRITES),
-            "iops",
-        );
+        let iops_body = steady_random_writes(preset, TABLE2_BLOCKS_PER_PLANE, STEADY_WRITES);
+        let (iops, e) = measure(&iops_body, "iops");
         claims.push(
             Claim::new(
                 &format!("seed001.table2.{preset}.random_4k_writes_per_s"),
@@ -262,6 +342,13 @@ pub fn seed001() -> Vec<Claim> {
                 ),
             )
             .over_seeds(iops)
+            .run(sized(
+                "ssd",
+                &format!("{name}: steady-state random 4 KB writes"),
+                preset,
+                TABLE2_BLOCKS_PER_PLANE,
+                |b| steady_random_writes(preset, b, STEADY_WRITES),
+            ))
             .differences(
                 "a page-mapped FTL with greedy GC and the preset's spare share; the paper's \
                  drives' FTLs (and their write buffers) are unknown, and a low-end drive's \
@@ -284,11 +371,14 @@ fn table1_ssd2010() -> Vec<Claim> {
     let mut claims = Vec::new();
     // A full sequential scan of the lab-scale device in 1 MiB requests, depth 4.
     let logical = logical_pages("fusionio", 48);
-    let (bw, e) = measure(
-        &json!({"device": {"preset": "fusionio"}, "workload": {"fill_fraction": 1.0,
-            "queue_depth": 4, "generator": {"pattern": "sequential", "request_pages": 256,
-            "read_fraction": 1.0, "requests": logical / 256}}}),
-        "throughput_mb_s",
+    let scan_body = json!({"device": {"preset": "fusionio"}, "workload": {"fill_fraction": 1.0,
+        "queue_depth": 4, "generator": {"pattern": "sequential", "request_pages": 256,
+        "read_fraction": 1.0, "requests": logical / 256}}});
+    let (bw, e) = measure(&scan_body, "throughput_mb_s");
+    let scan_run = own(
+        "ssd",
+        "SSD 2010 (fusionio): a full sequential scan",
+        &scan_body,
     );
     let scan_s = mapped(&bw, |mb_s| 100e9 / (mb_s * 1e6));
     claims.push(
@@ -305,6 +395,7 @@ fn table1_ssd2010() -> Vec<Claim> {
             ),
         )
         .over_seeds(bw)
+        .run(scan_run.clone())
         .differences(FUSIONIO_DIFFERENCES),
     );
     claims.push(
@@ -323,12 +414,11 @@ fn table1_ssd2010() -> Vec<Claim> {
              the same measurement inverted, no evidence of its own",
         )
         .over_seeds(scan_s)
+        .run(scan_run)
         .differences(FUSIONIO_DIFFERENCES),
     );
-    let (lat_us, e) = measure(
-        &random_reads("fusionio", 2, 1, 5_000),
-        "mean_read_latency_us",
-    );
+    let lat_body = random_reads("fusionio", 2, 1, 5_000);
+    let (lat_us, e) = measure(&lat_body, "mean_read_latency_us");
     let lat_ms = mapped(&lat_us, |us| us / 1e3);
     claims.push(
         Claim::new(
@@ -344,9 +434,15 @@ fn table1_ssd2010() -> Vec<Claim> {
             ),
         )
         .over_seeds(lat_ms)
+        .run(own(
+            "ssd",
+            "SSD 2010 (fusionio): random 8 KiB reads",
+            &lat_body,
+        ))
         .differences(FUSIONIO_DIFFERENCES),
     );
-    let (mixed_bw, e) = measure(&steady_mixed_8k(), "throughput_mb_s");
+    let mixed_body = steady_mixed_8k(MIXED_BLOCKS_PER_PLANE);
+    let (mixed_bw, e) = measure(&mixed_body, "throughput_mb_s");
     let mixed_mib_s = mapped(&mixed_bw, |mb_s| mb_s * 1e6 / 1_048_576.0);
     claims.push(
         Claim::new(
@@ -364,6 +460,13 @@ fn table1_ssd2010() -> Vec<Claim> {
             ),
         )
         .over_seeds(mixed_mib_s)
+        .run(sized(
+            "ssd",
+            "SSD 2010 (fusionio): steady-state mixed 8 KiB",
+            "fusionio",
+            MIXED_BLOCKS_PER_PLANE,
+            steady_mixed_8k,
+        ))
         .differences(FUSIONIO_DIFFERENCES),
     );
     claims
@@ -372,18 +475,14 @@ fn table1_ssd2010() -> Vec<Claim> {
 /// Seed 003 §2.2 / Figure 3a: sustained 4 KB random writes as a share of the fresh rate, at
 /// `SUSTAINED_BLOCKS_PER_PLANE`, with the same claim's median over a sweep of device sizes.
 fn sustained_random_writes() -> Claim {
+    let fresh_body = |blocks: u32| {
+        json!({"device": device("fusionio", Some(blocks)), "workload": {"queue_depth": 32,
+            "generator": {"pattern": "uniform", "requests": SUSTAINED_WRITES}}})
+    };
+    let steady_body = |blocks: u32| steady_random_writes("fusionio", blocks, SUSTAINED_WRITES);
     let at = |blocks: u32, seeds: &[u64]| {
-        let (fresh, e1) = measure_on(
-            seeds,
-            &json!({"device": device("fusionio", Some(blocks)), "workload": {"queue_depth": 32,
-                "generator": {"pattern": "uniform", "requests": SUSTAINED_WRITES}}}),
-            "iops",
-        );
-        let (steady, e2) = measure_on(
-            seeds,
-            &steady_random_writes("fusionio", blocks, SUSTAINED_WRITES),
-            "iops",
-        );
+        let (fresh, e1) = measure_on(seeds, &fresh_body(blocks), "iops");
+        let (steady, e2) = measure_on(seeds, &steady_body(blocks), "iops");
         let pct = zipped(&steady, &fresh, |s, f| s / f * 100.0);
         (pct, fresh.median, steady.median, format!("{e1}{e2}"))
     };
@@ -417,6 +516,20 @@ fn sustained_random_writes() -> Claim {
         ),
     )
     .over_seeds(pct)
+    .run(sized(
+        "fresh",
+        "FusionIO: 4 KB random writes on a fresh device",
+        "fusionio",
+        SUSTAINED_BLOCKS_PER_PLANE,
+        fresh_body,
+    ))
+    .run(sized(
+        "steady state",
+        "FusionIO: 4 KB random writes at GC steady state",
+        "fusionio",
+        SUSTAINED_BLOCKS_PER_PLANE,
+        steady_body,
+    ))
     .differences(
         "the advertised random rate is not given (digest §8 item 14): the fresh device's rate \
          stands in for it; the real 160 GB card has about 8,192 blocks per plane, the run 64 (the sweep shows the \
@@ -440,9 +553,9 @@ const FUSIONIO_DIFFERENCES: &str = "the fusionio preset (an ioDrive-class card, 
     stands in for Table 1's generic 'SSD 2010' row; lab scale: 48 blocks per plane by default, \
     not the real card's";
 
-fn steady_mixed_8k() -> Value {
-    let logical = logical_pages("fusionio", MIXED_BLOCKS_PER_PLANE);
-    json!({"device": device("fusionio", Some(MIXED_BLOCKS_PER_PLANE)), "workload": {
+fn steady_mixed_8k(blocks: u32) -> Value {
+    let logical = logical_pages("fusionio", blocks);
+    json!({"device": device("fusionio", Some(blocks)), "workload": {
         "fill_fraction": 1.0, "warmup_writes": 2 * logical, "queue_depth": 1,
         "generator": {"pattern": "uniform", "requests": MIXED_REQUESTS, "request_pages": 2,
                       "read_fraction": 0.5}}})
