@@ -69,7 +69,10 @@ fn the_random_latency_claims_run_reproduces_its_first_seed_value() {
         .unwrap();
     for run in &sustained.runs {
         let RunScale::CourseScale { shrunk } = &run.scale else {
-            panic!("{}: 64 blocks per plane is over the browser's limit", run.label)
+            panic!(
+                "{}: 64 blocks per plane is over the browser's limit",
+                run.label
+            )
         };
         assert!(shrunk.starts_with("blocks per plane 64 → 48"), "{shrunk}");
     }

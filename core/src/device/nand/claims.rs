@@ -29,8 +29,9 @@ use super::lab::curve::measure_rber;
 use super::preset::NandConfig;
 use crate::plugin::policy::MEASURED_TOLERANCE_PCT;
 use crate::plugin::seeds::{DEFAULT_SEEDS, SeedSpread, measure, measure_many, run_once};
-use crate::plugin::{Claim, ClaimScenarios, with_scenarios};
+use crate::plugin::{Claim, ClaimRun, ClaimScenarios, scenario_document, with_scenarios};
 use crate::sim::Rng;
+use serde_json::{Value, json};
 
 const WORDLINES: usize = 4;
 const CELLS: usize = 1024;
@@ -38,6 +39,90 @@ const CELLS: usize = 1024;
 /// for the RBER claims.
 const PROGRAM_BLOCKS: u64 = 1;
 const RBER_BLOCKS: u64 = 4;
+
+/// The generator seed of block `block` of a program claim's `seed`: the lab's scenario seed
+/// that builds the same block and draws the same data (its own run, issue 27 item 6).
+fn program_seed(seed: u64, block: u64) -> u64 {
+    0x0015_9900 + seed * 0x100 + block
+}
+
+/// The generator seed of block `block` of an RBER claim's `seed` at one P/E point.
+fn rber_seed(seed: u64, block: u64) -> u64 {
+    0x0BE4_0000 + seed * 0x100 + block
+}
+
+/// The NAND lab body of one claim block: `WORDLINES` × `CELLS` of `cell_type` at `pe` cycles,
+/// every page programmed with random data in order, then (with `read`) every page read once.
+fn block_body(cell_type: CellType, pe: u64, read: bool) -> serde_json::Map<String, Value> {
+    let pages = WORDLINES * usize::from(cell_type.bits_per_cell());
+    let mut ops: Vec<Value> = (0..pages)
+        .map(|page| json!({"op": "program", "page": page, "data": {"pattern": "random"}}))
+        .collect();
+    if read {
+        ops.extend((0..pages).map(|page| json!({"op": "read", "page": page})));
+    }
+    let mut device = json!({"preset": cell_type, "wordlines": WORDLINES,
+        "cells_per_wordline": CELLS});
+    if pe > 0 {
+        device["initial_pe_cycles"] = json!(pe);
+    }
+    let body = json!({"device": device, "workload": {"ops": ops}});
+    body.as_object().cloned().unwrap_or_default()
+}
+
+/// The first seed's program run: its one block, at the generator seed that built it.
+fn program_run(cell_type: CellType) -> ClaimRun {
+    let seed = program_seed(DEFAULT_SEEDS[0], 0);
+    let title = format!(
+        "{} block of the claim's seed 1 (generator seed {seed}): every page programmed",
+        cell_type.name()
+    );
+    let doc = scenario_document("nand", &title, seed, block_body(cell_type, 0, false));
+    ClaimRun::own("nand", doc)
+}
+
+/// The first seed's RBER runs: each of its `RBER_BLOCKS` blocks (the claim's value at seed 1 is
+/// the mean of their raw bit error rates).
+fn rber_runs(cell_type: CellType, pe: u64) -> Vec<ClaimRun> {
+    (0..RBER_BLOCKS)
+        .map(|block| {
+            let seed = rber_seed(DEFAULT_SEEDS[0], block);
+            let title = format!(
+                "{} at {pe} P/E, block {} of the claim's seed 1 (generator seed {seed})",
+                cell_type.name(),
+                block + 1
+            );
+            let doc = scenario_document("nand", &title, seed, block_body(cell_type, pe, true));
+            ClaimRun::own(&format!("block {}", block + 1), doc)
+        })
+        .collect()
+}
+
+/// The read-time claim computes a formula, not a run: the closest run reads the MSB page of one
+/// fully programmed TLC wordline, whose read latency is that formula.
+fn msb_read_run() -> ClaimRun {
+    let ops = json!([
+        {"op": "program", "page": 0, "data": {"pattern": "random"}},
+        {"op": "program", "page": 1, "data": {"pattern": "random"}},
+        {"op": "program", "page": 2, "data": {"pattern": "random"}},
+        {"op": "read", "page": 2},
+    ]);
+    let body = json!({"device": {"preset": "tlc", "wordlines": 1, "cells_per_wordline": CELLS},
+        "workload": {"ops": ops}});
+    let doc = scenario_document(
+        "nand",
+        "TLC: the MSB page read of one fully programmed wordline (4 senses)",
+        DEFAULT_SEEDS[0],
+        body.as_object().cloned().unwrap_or_default(),
+    );
+    ClaimRun::course_scale(
+        "nand",
+        doc,
+        "the claim evaluates t_R = base + 4 × t_sense once, with no block; this run programs \
+         one TLC wordline of 1,024 cells (LSB, CSB, MSB) and reads its MSB page, whose read \
+         latency is that formula",
+    )
+}
 
 /// A·N^k of the calibration.md A4 power-law lead (t = 0, r = 0, without ε).
 fn lead_wear_term(pe: u64) -> f64 {
@@ -53,7 +138,7 @@ fn program_stats(cell_type: CellType, seed: u64) -> (Vec<f64>, f64) {
     let mut latency = vec![(0.0, 0u32); steps];
     let mut widths = Vec::new();
     for block_index in 0..PROGRAM_BLOCKS {
-        let mut rng = Rng::new(0x0015_9900 + seed * 0x100 + block_index);
+        let mut rng = Rng::new(program_seed(seed, block_index));
         let mut block = Block::new(Arc::clone(&config), WORDLINES, CELLS, &mut rng);
         for page in 0..block.page_count() {
             let data: Vec<bool> = (0..CELLS).map(|_| rng.below(2) == 1).collect();
@@ -103,15 +188,7 @@ fn rber_over_seeds(cell_type: CellType, pe: u64) -> SeedSpread {
     let config = Arc::new(NandConfig::preset(cell_type));
     measure(&DEFAULT_SEEDS, |seed| {
         let total: f64 = (0..RBER_BLOCKS)
-            .map(|i| {
-                measure_rber(
-                    &config,
-                    pe,
-                    WORDLINES,
-                    CELLS,
-                    0x0BE4_0000 + seed * 0x100 + i,
-                )
-            })
+            .map(|i| measure_rber(&config, pe, WORDLINES, CELLS, rber_seed(seed, i)))
             .sum();
         total / RBER_BLOCKS as f64
     })
@@ -157,18 +234,20 @@ fn computed() -> Vec<Claim> {
         let step = |i: usize| latency.get(i).copied().unwrap_or(0.0) / 1e3;
         [step(0), step(1), step(2)]
     });
-    for (id, text, step_v, width) in [
+    for (id, text, step_v, width, cell_type) in [
         (
             "nand.ispp.slc_state_width",
             "ISPP leaves a programmed state ≈ ΔVpgm wide; SLC step 0.5 V (Cho et al., JSSC 2001; calibration.md A1-2, A1-7)",
             0.5,
             slc_width,
+            CellType::Slc,
         ),
         (
             "nand.ispp.mlc_state_width",
             "ISPP leaves a programmed state ≈ ΔVpgm wide; MLC step 0.15 V (Cho et al., JSSC 2001; calibration.md A1-3, A1-7)",
             0.15,
             mlc_width,
+            CellType::Mlc,
         ),
     ] {
         claims.push(
@@ -182,6 +261,7 @@ fn computed() -> Vec<Claim> {
                 format!("{method_program}; width = σ·√12 of each programmed level"),
             )
             .over_seeds(width)
+            .run(program_run(cell_type))
             .differences(CELL_DIFFERENCES),
         );
     }
@@ -202,6 +282,7 @@ fn computed() -> Vec<Claim> {
             mlc_msb,
             mlc_lsb.median,
             "",
+            CellType::Mlc,
         ),
         (
             "nand.tprog.tlc_csb",
@@ -210,6 +291,7 @@ fn computed() -> Vec<Claim> {
             tlc_csb,
             tlc_lsb.median,
             tlc_short,
+            CellType::Tlc,
         ),
         (
             "nand.tprog.tlc_msb",
@@ -218,9 +300,10 @@ fn computed() -> Vec<Claim> {
             tlc_msb,
             tlc_lsb.median,
             tlc_short,
+            CellType::Tlc,
         ),
     ];
-    for (id, text, quoted_us, spread, lsb_us, why) in latency_claims {
+    for (id, text, quoted_us, spread, lsb_us, why, cell_type) in latency_claims {
         claims.push(
             Claim::new(
                 id,
@@ -232,6 +315,7 @@ fn computed() -> Vec<Claim> {
                 ratio_method(lsb_us),
             )
             .over_seeds(spread)
+            .run(program_run(cell_type))
             .differences(CELL_DIFFERENCES)
             .if_missed(why),
         );
@@ -250,6 +334,7 @@ fn computed() -> Vec<Claim> {
                 .into(),
         )
         .over_seeds(SeedSpread::once(tlc_msb_read_us, drew))
+        .run(msb_read_run())
         .differences("a linear sense-count model; the source's read times are quoted, not derived"),
     );
     rber_claims(&mut claims);
@@ -287,6 +372,9 @@ fn rber_claims(claims: &mut Vec<Claim>) {
             "the reference is the A4 power-law lead's wear term alone (no retention, no ε), a \
              fit to published measurements, not a chip measured here",
         );
+        let claim = rber_runs(CellType::Tlc, pe)
+            .into_iter()
+            .fold(claim, Claim::run);
         claims.push(if role == "fit point" {
             claim.calibration_point(
                 "the TLC wear coefficient is fitted so the RBER lead term is met at 4,000 P/E",
@@ -297,19 +385,22 @@ fn rber_claims(claims: &mut Vec<Claim>) {
     }
     let bound = 1.0 / (16_384.0 * 8.0);
     let young = rber_over_seeds(CellType::Mlc, 1_000);
+    let claim = Claim::at_most(
+        "nand.rber.mlc_young_bound",
+        "\"At most, 1 bit error per 16KB Flash pages\" on OpenSSD MLC (seed 004 §8.4): an upper bound",
+        "errors/bit",
+        bound,
+        young.median,
+        method(1_000),
+    )
+    .over_seeds(young)
+    .differences(
+        "the MLC preset at an assumed 1,000 P/E (the paper gives no age), not the OpenSSD \
+         board's chips",
+    );
     claims.push(
-        Claim::at_most(
-            "nand.rber.mlc_young_bound",
-            "\"At most, 1 bit error per 16KB Flash pages\" on OpenSSD MLC (seed 004 §8.4): an upper bound",
-            "errors/bit",
-            bound,
-            young.median,
-            method(1_000),
-        )
-        .over_seeds(young)
-        .differences(
-            "the MLC preset at an assumed 1,000 P/E (the paper gives no age), not the OpenSSD \
-             board's chips",
-        ),
+        rber_runs(CellType::Mlc, 1_000)
+            .into_iter()
+            .fold(claim, Claim::run),
     );
 }
