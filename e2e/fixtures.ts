@@ -1,7 +1,8 @@
 // Shared helpers: a page that fails the test on any console error or uncaught exception, and
 // typed access to window.__flashlab (DESIGN §3.3).
 import { execFileSync, spawnSync } from "node:child_process";
-import { readFileSync, existsSync, readdirSync } from "node:fs";
+import { readFileSync, existsSync, readdirSync, mkdtempSync, writeFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { fileURLToPath } from "node:url";
 import { test as base, expect, type Page } from "@playwright/test";
 
@@ -67,7 +68,22 @@ export function readScenario(relativePath: string): string {
 
 /** Runs the native CLI on a scenario file and returns its JSON report. */
 export function cliRun(relativePath: string): { trace_hash: string; steps: number; answers: unknown[] } {
-  const file = `${repoRoot}/scenarios/${relativePath}`;
+  return cliRunFile(`${repoRoot}/scenarios/${relativePath}`);
+}
+
+/** Runs the native CLI on a scenario given as JSON (written to a temporary file). */
+export function cliRunJson(scenarioJson: string): { trace_hash: string; steps: number; answers: unknown[] } {
+  const dir = mkdtempSync(`${tmpdir()}/flashlab-e2e-`);
+  const file = `${dir}/scenario.json`;
+  writeFileSync(file, scenarioJson);
+  try {
+    return cliRunFile(file);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+function cliRunFile(file: string): { trace_hash: string; steps: number; answers: unknown[] } {
   const built = `${repoRoot}/target/debug/flashlab`;
   const output = existsSync(built)
     ? execFileSync(built, ["run", file], { encoding: "utf8" })
@@ -78,15 +94,23 @@ export function cliRun(relativePath: string): { trace_hash: string; steps: numbe
   return JSON.parse(output) as { trace_hash: string; steps: number; answers: unknown[] };
 }
 
+/** A claim as `flashlab reproduce --json` prints it (the fields the specs read). */
+export interface NativeClaim {
+  id: string;
+  simulated_value: number;
+  pass: boolean;
+  runs: { label: string; scale: string; scenario: unknown }[];
+}
+
 /** The native CLI's paper claims of one lab (`flashlab reproduce --json --lab`); exit 1 means a miss, not a failure. */
-export function cliClaims(lab: string): { id: string; simulated_value: number; pass: boolean }[] {
+export function cliClaims(lab: string): NativeClaim[] {
   const built = `${repoRoot}/target/debug/flashlab`;
   const args = ["reproduce", "--json", "--lab", lab];
   const result = existsSync(built)
     ? spawnSync(built, args, { encoding: "utf8", maxBuffer: 64 * 1024 * 1024 })
     : spawnSync("cargo", ["run", "-q", "-p", "flashlab-core", "--bin", "flashlab", "--", ...args], { encoding: "utf8", cwd: repoRoot, maxBuffer: 64 * 1024 * 1024 });
   if (result.status !== 0 && result.status !== 1) throw new Error(`flashlab reproduce failed: ${result.stderr}`);
-  return (JSON.parse(result.stdout) as { claims: { id: string; simulated_value: number; pass: boolean }[] }).claims;
+  return (JSON.parse(result.stdout) as { claims: NativeClaim[] }).claims;
 }
 
 /** A `page` that collects console errors and page errors; the test fails if any occurred. */

@@ -1,7 +1,7 @@
 // The paper-results page computes the claims in the browser with the same core code as
 // `flashlab reproduce`: the values must be the very same numbers, and the page must say how many
 // reproductions pass without counting calibration points.
-import { test, expect, cliClaims, openApp } from "./fixtures";
+import { test, expect, api, cliClaims, cliRunJson, openApp } from "./fixtures";
 
 test("the paper-results page computes the HDD claims in the browser, equal to the native CLI", async ({ page, consoleErrors }) => {
   await openApp(page, "#/results");
@@ -30,15 +30,35 @@ test("a claim row opens to say how it was simulated", async ({ page, consoleErro
   expect(consoleErrors).toEqual([]);
 });
 
-test("a claim row opens the scenario that produces it", async ({ page, consoleErrors }) => {
+test("a claim row opens the course scenario of its mechanism", async ({ page, consoleErrors }) => {
   await openApp(page, "#/results");
   const group = page.getByTestId("results-hdd");
   await expect(group).toHaveAttribute("data-status", "done", { timeout: 120_000 });
   const link = group.locator('[data-claim="seed003.table1.hdd2010.random_bw"] [data-testid="claim-scenario"]');
-  await expect(link).toHaveText("table1-hdd-2010");
+  await expect(link).toHaveText("mechanism: table1-hdd-2010");
   await link.click();
   await expect(page).toHaveURL(/#\/lab\/hdd\?scenario=table1-hdd-2010/);
   await expect(page.getByTestId("lab-title")).toBeVisible();
+  expect(consoleErrors).toEqual([]);
+});
+
+test("a claim's run link opens the very run its number came from (same trace as the native run)", async ({ page, consoleErrors }) => {
+  const id = "seed003.table1.hdd2010.random_bw";
+  const native = cliClaims("hdd").find((c) => c.id === id);
+  expect(native?.runs.length ?? 0, `${id} links a run`).toBeGreaterThan(0);
+  const run = native?.runs[0];
+  await openApp(page, "#/results");
+  const group = page.getByTestId("results-hdd");
+  await expect(group).toHaveAttribute("data-status", "done", { timeout: 120_000 });
+  const link = group.locator(`[data-claim="${id}"] [data-testid="claim-run"]`).first();
+  await expect(link).toHaveAttribute("data-scale", run?.scale ?? "");
+  await link.click();
+  await expect(page).toHaveURL(/#\/lab\/hdd\?s=v1\./);
+  await expect(page.getByTestId("lab-title")).toBeVisible();
+  await api(page, "runToEnd");
+  const state = await api<{ lab: string; traceHash: string }>(page, "state");
+  expect(state.lab).toBe("hdd");
+  expect(state.traceHash).toBe(cliRunJson(JSON.stringify(run?.scenario)).trace_hash);
   expect(consoleErrors).toEqual([]);
 });
 
