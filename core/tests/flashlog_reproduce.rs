@@ -111,3 +111,31 @@ fn print_every_reproduced_number() {
         print(&appendpack::claims(&f, method));
     }
 }
+
+/// Issue 27 item 6: a Figure 2 claim links its bars' own runs. Each linked scenario, loaded and
+/// run to the end, gives the very throughput the claim's ratio was computed from (seed 1).
+#[test]
+fn a_figure2_claims_links_open_the_very_runs_its_ratio_came_from() {
+    use flashlab_core::flashlog::claims::FIG2_TRANSACTIONS;
+    use flashlab_core::plugin::RunScale;
+    use flashlab_core::session::Session;
+    let claims = flashlab_core::flashlog::claims::claims();
+    let claim = claims
+        .iter()
+        .find(|c| c.id == "seed003.flashlog.best_over_disk")
+        .unwrap();
+    let bars = throughput::figure2(FIG2_TRANSACTIONS, 1).unwrap();
+    assert_eq!(claim.runs.len(), 2);
+    let mut throughputs = Vec::new();
+    for run in &claim.runs {
+        assert_eq!(run.scale, RunScale::Own);
+        let bar = bars.iter().find(|b| b.name == run.label).unwrap();
+        let mut session = Session::load(&run.scenario.to_string(), None).unwrap();
+        session.run_to_end();
+        let x = session.metrics_json()["commits_per_s"].as_f64().unwrap();
+        assert_eq!(x, bar.commits_per_s, "{}", run.label);
+        throughputs.push(x);
+    }
+    let first_seed = claim.spread.as_ref().unwrap().values[0];
+    assert_eq!(throughputs[0] / throughputs[1], first_seed);
+}

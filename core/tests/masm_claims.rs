@@ -123,3 +123,27 @@ fn fig16_headline_points_within_their_tolerances() {
     assert!(near(at(&s.in_place_ns, MIB), 1.7, 0.30));
     assert!(at(&s.masm_coarse_ns, 100 * MIB) < 1.1);
 }
+
+/// Issue 27 item 6: a Fig. 12 claim links a course-scale version of its own run (no MaSM run
+/// fits the browser at paper scale). Its scenario loads and runs to the end, and the closest
+/// quantity to the claim's that the lab shows, the runs MaSM-M leaves in the cache, is what
+/// `setup::fill` leaves with the course configuration the link was built from.
+#[test]
+fn a_fig12_link_opens_the_course_scale_version_of_the_claims_own_run() {
+    use flashlab_core::masm::reproduce::setup::fill;
+    use flashlab_core::plugin::RunScale;
+    use flashlab_core::session::Session;
+    let cfg = fig12_model::state_config((1, 1), Granularity::Coarse);
+    let paper = fig12_model::paper_run(&cfg, 4 * KIB);
+    let run = paper.course_run("x", "t", 1);
+    assert!(matches!(run.scale, RunScale::CourseScale { .. }));
+    let mut session = Session::load(&run.scenario.to_string(), None).unwrap();
+    session.run_to_end();
+    let metrics = session.metrics_json();
+    let course = paper.course_config();
+    let pages = course.m_pages * course.m_pages;
+    let masm = fill(course, pages, 8, 1).unwrap();
+    assert_eq!(metrics["updates_committed"], 16_384.0, "{metrics}");
+    assert!(masm.runs().len() >= 2);
+    assert_eq!(metrics["runs_live"], masm.runs().len() as f64, "{metrics}");
+}

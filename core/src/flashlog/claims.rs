@@ -24,11 +24,13 @@
 //! `claims()` is the lab's one claims hook: each claim names the course scenario that shows it,
 //! from the lab's own table `SCENARIOS` (the paper-results page opens it).
 
+use super::config::FlashLogConfig;
 use super::devices::usb::UsbProfile;
 use super::error::FlashLogError;
+use super::reproduce::throughput::Bar;
 use super::reproduce::{Kind, Reproduced, appendpack, outliers, throughput};
 use crate::plugin::seeds::{DEFAULT_SEEDS, SeedSpread, measure_rows, rows_over_seeds};
-use crate::plugin::{Claim, ClaimScenarios, with_scenarios};
+use crate::plugin::{Claim, ClaimRun, ClaimScenarios, scenario_document, with_scenarios};
 
 pub const FIG2_TRANSACTIONS: u64 = 4_000;
 pub const OUTLIER_TRANSACTIONS: u64 = 4_000;
@@ -131,16 +133,22 @@ pub fn claims() -> Vec<Claim> {
 
 fn computed() -> Vec<Claim> {
     let mut out = Vec::new();
+    let mut first_bars = None;
     let fig2 = over_seeds(|seed| {
-        throughput::figure2(FIG2_TRANSACTIONS, seed)
-            .map(|bars| throughput::claims(&bars, FIG2_TRANSACTIONS))
+        throughput::figure2(FIG2_TRANSACTIONS, seed).map(|bars| {
+            let rows = throughput::claims(&bars, FIG2_TRANSACTIONS);
+            first_bars.get_or_insert(bars);
+            rows
+        })
     });
+    let bars = first_bars.unwrap_or_default();
     let fig2_differences =
         FIG2_DIFFERENCES.replace("FIG2_TRANSACTIONS", &FIG2_TRANSACTIONS.to_string());
     match fig2 {
         Ok(rows) => out.extend(
             rows.into_iter()
-                .map(|(r, spread)| to_claim(&r, spread, &fig2_differences)),
+                .map(|(r, spread)| to_claim(&r, spread, &fig2_differences))
+                .map(|claim| with_bar_runs(claim, &bars)),
         ),
         Err(e) => out.push(failed("seed003.flashlog.figure2", "Figure 2", e)),
     }
@@ -169,13 +177,71 @@ fn computed() -> Vec<Claim> {
     out
 }
 
+/// The Figure 2 bars a claim's ratio reads (numerator first), from `throughput::claims`.
+fn ratio_bars(id: &str) -> [&'static str; 2] {
+    match id {
+        "seed003.flashlog.ideal_over_disk" => ["ideal", "disk"],
+        "seed003.flashlog.best_over_disk" => ["usb", "disk"],
+        "seed003.flashlog.best_over_ideal" => ["usb", "ideal"],
+        "seed003.flashlog.ssd_naive_over_disk" => ["ssd-naive", "disk"],
+        _ => ["ssd-fl", "ssd-naive"],
+    }
+}
+
+/// Links the first seed's runs of the two bars of a Figure 2 ratio: the fastest bar whose name
+/// starts with the prefix (one bar, or the best USB or SSD FlashLogging configuration, as
+/// `throughput::claims` picks it).
+fn with_bar_runs(mut claim: Claim, bars: &[Bar]) -> Claim {
+    for prefix in ratio_bars(&claim.id) {
+        let bar = bars
+            .iter()
+            .filter(|b| b.name.starts_with(prefix))
+            .max_by(|a, b| a.commits_per_s.total_cmp(&b.commits_per_s));
+        if let Some(run) = bar.and_then(|b| own_run(&b.config, &b.name)) {
+            claim = claim.run(run);
+        }
+    }
+    claim
+}
+
+/// The configuration's own run, as the lab's scenario (`FlashLogConfig::scenario_body`).
+fn own_run(config: &FlashLogConfig, label: &str) -> Option<ClaimRun> {
+    let body = config.scenario_body().ok()?;
+    let title = format!("{label}: {} transactions", config.workload.transactions);
+    let doc = scenario_document("flashlog", &title, config.seed, body);
+    Some(ClaimRun::own(label, doc))
+}
+
+const REISSUE_DRIVES: [UsbProfile; 3] = [UsbProfile::B; 3];
+const REISSUE_FACTOR: f64 = 2.0;
+
+/// The re-issue claim's run at the first seed, with re-issue (`on`) or without.
+fn reissue_run(on: bool) -> Option<ClaimRun> {
+    let [with, without] = outliers::configs(
+        &REISSUE_DRIVES,
+        REISSUE_FACTOR,
+        OUTLIER_TRANSACTIONS,
+        DEFAULT_SEEDS[0],
+    );
+    let (config, label) = if on {
+        (with, "re-issue on")
+    } else {
+        (without, "re-issue off")
+    };
+    own_run(&config, &format!("three usb-b drives, {label}"))
+}
+
 /// Outlier re-issue: p99 with re-issue over without, per seed (seed 1's details in the method).
 fn reissue_claim() -> Claim {
     const ID: &str = "seed003.flashlog.reissue_p99_ratio";
     let mut first = None;
     let runs = measure_rows(&DEFAULT_SEEDS, |seed| {
-        let [on, off] =
-            outliers::with_and_without(&[UsbProfile::B; 3], 2.0, OUTLIER_TRANSACTIONS, seed)?;
+        let [on, off] = outliers::with_and_without(
+            &REISSUE_DRIVES,
+            REISSUE_FACTOR,
+            OUTLIER_TRANSACTIONS,
+            seed,
+        )?;
         let ratio = on.p99_ns as f64 / off.p99_ns.max(1) as f64;
         first.get_or_insert((on, off));
         Ok::<_, FlashLogError>(vec![ratio])
@@ -185,7 +251,7 @@ fn reissue_claim() -> Claim {
         (Err(e), _) => return failed(ID, "outliers", e),
         _ => return failed(ID, "outliers", "no run"),
     };
-    Claim::at_most(
+    let claim = Claim::at_most(
         ID,
         "outliers \"are detected and re-issued to other ready flash devices\" (paper §2.1): \
          re-issue lowers the commit-latency tail (the paper gives no number)",
@@ -207,5 +273,9 @@ fn reissue_claim() -> Claim {
     .differences(
         "three identical usb-b drives with an illustrative latency profile and an outlier \
          factor of 2 (the paper gives neither)",
-    )
+    );
+    [true, false]
+        .into_iter()
+        .filter_map(reissue_run)
+        .fold(claim, Claim::run)
 }

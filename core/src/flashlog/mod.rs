@@ -27,6 +27,7 @@ pub mod calibration;
 pub mod checks;
 pub mod claims;
 pub mod config;
+pub mod config_scenario;
 pub mod crash;
 pub mod devices;
 pub mod dispatch;

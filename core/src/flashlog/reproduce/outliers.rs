@@ -19,6 +19,21 @@ pub struct TailLatency {
     pub reissues: u64,
 }
 
+/// Step 1's two configurations: re-issue at `factor`, then re-issue off.
+pub fn configs(
+    drives: &[UsbProfile],
+    factor: f64,
+    transactions: u64,
+    seed: u64,
+) -> [FlashLogConfig; 2] {
+    [Some(factor), None].map(|f| {
+        FlashLogConfig::usb(drives, false)
+            .with_outlier_factor(f)
+            .with_transactions(transactions)
+            .with_seed(seed)
+    })
+}
+
 /// Step 1 on `drives` (e.g. three B drives).
 pub fn with_and_without(
     drives: &[UsbProfile],
@@ -26,16 +41,20 @@ pub fn with_and_without(
     transactions: u64,
     seed: u64,
 ) -> Result<[TailLatency; 2], FlashLogError> {
-    let run = |f: Option<f64>| -> Result<TailLatency, FlashLogError> {
-        let c = FlashLogConfig::usb(drives, false)
-            .with_outlier_factor(f)
-            .with_transactions(transactions)
-            .with_seed(seed);
+    let [on, off] = configs(drives, factor, transactions, seed);
+    let run = |c: FlashLogConfig| -> Result<TailLatency, FlashLogError> {
+        let reissue = matches!(
+            c.scheduler,
+            super::super::config::Scheduler::FlashLogging {
+                outlier_factor: Some(_),
+                ..
+            }
+        );
         let mut sim = FlashLogSim::new(c)?;
         sim.run()?;
         let h = &sim.stats.commit_latency;
         Ok(TailLatency {
-            reissue: f.is_some(),
+            reissue,
             p50_ns: h.quantile_ns(500),
             p99_ns: h.quantile_ns(990),
             max_ns: h.max_ns,
@@ -43,5 +62,5 @@ pub fn with_and_without(
             reissues: sim.stats.reissues,
         })
     };
-    Ok([run(Some(factor))?, run(None)?])
+    Ok([run(on)?, run(off)?])
 }

@@ -23,14 +23,15 @@
 //! Figs. 14–15 (a 3 ms / 200 MB/s disk, a RAID, an ioDrive2) are not simulated: there are no
 //! presets for those devices.
 
+use super::course::PaperRun;
 use super::setup::{
     GIB, KEY_BYTES, KIB, M_PAGES, MIB, TABLE_BYTES, fill, idle_ns, io_config, masm_config, mean,
     place_runs, positions, prefilled_devices, range_label, table_layout, x25e,
 };
-use crate::masm::Granularity;
 use crate::masm::io::{Devices, scan_cost};
+use crate::masm::{Granularity, MasmConfig};
 use crate::plugin::seeds::{DEFAULT_SEEDS, measure_rows};
-use crate::plugin::{Claim, SeedSpread};
+use crate::plugin::{Claim, ClaimRun, SeedSpread};
 
 pub const RANGES: [u64; 6] = [4 * KIB, MIB, 10 * MIB, 100 * MIB, GIB, 100 * GIB];
 const ALPHAS: [(u64, u64); 3] = [(1, 2), (1, 1), (2, 1)];
@@ -77,6 +78,29 @@ fn scans_for(range_bytes: u64) -> u64 {
     }
 }
 
+/// Point scans during the fill (step 1: one per eighth).
+const FILL_SCANS: u64 = 8;
+
+/// Step 1's configuration for one (α, g).
+pub fn state_config(alpha: (u64, u64), granularity: Granularity) -> MasmConfig {
+    masm_config(M_PAGES, alpha, granularity, TABLE_BYTES, false)
+}
+
+/// The course-scale scenario of one configuration's run at one range (`course`).
+pub fn paper_run(cfg: &MasmConfig, range_bytes: u64) -> PaperRun<'_> {
+    PaperRun {
+        cfg,
+        table_bytes: TABLE_BYTES,
+        fill_pages: M_PAGES * M_PAGES,
+        fill_scans: FILL_SCANS,
+        range_bytes,
+        scans: scans_for(range_bytes),
+        cache: x25e(),
+        compare: false,
+        page_bytes: P_BYTES as u64,
+    }
+}
+
 /// Mean ReadMain and Fetch (ns) per range size for one state.
 pub struct Measured {
     pub runs: u64,
@@ -106,9 +130,9 @@ pub fn measure_seeded(
     seed: u64,
     ranges: &[u64],
 ) -> Result<Measured, String> {
-    let cfg = masm_config(M_PAGES, alpha, granularity, TABLE_BYTES, false);
+    let cfg = state_config(alpha, granularity);
     let ssd_pages = M_PAGES * M_PAGES;
-    let masm = fill(cfg, ssd_pages, 8, seed).map_err(|e| e.to_string())?;
+    let masm = fill(cfg, ssd_pages, FILL_SCANS, seed).map_err(|e| e.to_string())?;
     let mut dev = base.clone();
     let space = place_runs(&masm, ssd_pages);
     let table = table_layout(TABLE_BYTES);
@@ -211,7 +235,8 @@ pub fn claims(base: &Result<Devices, String>) -> Vec<Claim> {
     let whole_at = ALPHAS.len() * GRANULARITIES.len() * PER_CONFIG;
     for (a, &(num, den)) in ALPHAS.iter().enumerate() {
         let (alpha, a_label) = (num as f64 / den as f64, alpha_label(num, den));
-        for (gi, &(_, g, g_label)) in GRANULARITIES.iter().enumerate() {
+        for (gi, &(granularity, g, g_label)) in GRANULARITIES.iter().enumerate() {
+            let cfg = state_config((num, den), granularity);
             let base_index = (a * GRANULARITIES.len() + gi) * PER_CONFIG;
             let runs = rows[base_index].median;
             for (r, &bytes) in RANGES.iter().enumerate() {
@@ -266,7 +291,8 @@ pub fn claims(base: &Result<Devices, String>) -> Vec<Claim> {
                     )
                     .differences(DIFFERENCES)
                     .over_seeds(ratio)
-                    .if_missed(SHORT_RANGE_MISS),
+                    .if_missed(SHORT_RANGE_MISS)
+                    .run(course_run(&cfg, &a_label, g_label, bytes)),
                 );
             }
         }
@@ -302,6 +328,8 @@ pub fn claims(base: &Result<Devices, String>) -> Vec<Claim> {
         .differences(DIFFERENCES)
         .over_seeds(above),
     );
+    let last = out.len() - 1;
+    out[last] = flag_runs(out[last].clone(), |_, _, bytes| bytes > 10 * MIB);
     out.push(
         Claim::yes_no(
             "seed000.fig12.fine_alpha_le1_hidden",
@@ -318,5 +346,32 @@ pub fn claims(base: &Result<Devices, String>) -> Vec<Claim> {
         .differences(DIFFERENCES)
         .over_seeds(fine),
     );
+    let last = out.len() - 1;
+    out[last] = flag_runs(out[last].clone(), |alpha, g, _| g < 1.0 && alpha <= 1.0);
     out
+}
+
+/// The course-scale run of one configuration at one range, at the first seed.
+fn course_run(cfg: &MasmConfig, a_label: &str, g_label: &str, bytes: u64) -> ClaimRun {
+    let label = format!("MaSM-{a_label}M, {g_label}, {}", range_label(bytes));
+    let title = format!(
+        "Fig. 12 course-scale: α = {a_label}, {g_label}, {}",
+        range_label(bytes)
+    );
+    paper_run(cfg, bytes).course_run(&label, &title, DEFAULT_SEEDS[0])
+}
+
+/// A yes/no claim's runs: every configuration and range below 100 GB it reads (`keep`).
+fn flag_runs(mut claim: Claim, keep: impl Fn(f64, f64, u64) -> bool) -> Claim {
+    for &(num, den) in &ALPHAS {
+        for &(granularity, g, g_label) in &GRANULARITIES {
+            let cfg = state_config((num, den), granularity);
+            for &bytes in &RANGES[..SHORT] {
+                if keep(num as f64 / den as f64, g, bytes) {
+                    claim = claim.run(course_run(&cfg, &alpha_label(num, den), g_label, bytes));
+                }
+            }
+        }
+    }
+    claim
 }

@@ -12,14 +12,15 @@
 //! 4. The fill's keys and the positions are drawn from a seeded generator: each claim is the
 //!    median over `DEFAULT_SEEDS`.
 
+use super::course::PaperRun;
 use super::setup::{
     GIB, KEY_BYTES, KIB, MIB, fill, idle_ns, io_config, masm_config, mean, place_runs, positions,
     range_label, table_layout,
 };
-use crate::masm::Granularity;
 use crate::masm::io::{CacheKind, DEFAULT_HDD_PRESET, Devices, scan_cost};
-use crate::plugin::Claim;
+use crate::masm::{Granularity, MasmConfig};
 use crate::plugin::seeds::{DEFAULT_SEEDS, measure_rows};
+use crate::plugin::{Claim, ClaimRun};
 
 const TABLE_BYTES: u64 = 10 * GIB;
 const M_PAGES: u64 = 128;
@@ -38,6 +39,32 @@ fn scans_for(bytes: u64) -> u64 {
     }
 }
 
+/// Step 1's configuration.
+fn state_config() -> MasmConfig {
+    masm_config(M_PAGES, (1, 1), Granularity::Coarse, TABLE_BYTES, true)
+}
+
+fn cache_disk() -> CacheKind {
+    CacheKind::Hdd {
+        preset: DEFAULT_HDD_PRESET.to_string(),
+    }
+}
+
+/// The course-scale runs of the claim at `bytes` (`course`): MaSM and the same scans without
+/// updates.
+fn claim_runs(bytes: u64) -> [ClaimRun; 2] {
+    let cfg = state_config();
+    let run = PaperRun::half_full(&cfg, TABLE_BYTES, bytes, scans_for(bytes), cache_disk());
+    let title = format!(
+        "Fig. 19 course-scale: {} ranges, cache on a disk",
+        range_label(bytes)
+    );
+    [
+        run.course_run("MaSM-M, cache on a disk", &title, DEFAULT_SEEDS[0]),
+        run.no_updates_run(&format!("{title}, no updates"), DEFAULT_SEEDS[0]),
+    ]
+}
+
 /// (range bytes, mean pure ns, mean MaSM ns) for one range size.
 pub type Row = (u64, f64, f64);
 
@@ -49,15 +76,8 @@ pub fn sweep() -> Result<(Vec<Row>, u64), String> {
 /// `sweep` with the fill and the positions drawn from `seed`.
 pub fn sweep_seeded(seed: u64) -> Result<(Vec<Row>, u64), String> {
     let cache_pages = M_PAGES * M_PAGES;
-    let cfg = masm_config(M_PAGES, (1, 1), Granularity::Coarse, TABLE_BYTES, true);
-    let masm = fill(cfg, cache_pages / 2, 0, seed).map_err(|e| e.to_string())?;
-    let io = io_config(
-        TABLE_BYTES,
-        CacheKind::Hdd {
-            preset: DEFAULT_HDD_PRESET.to_string(),
-        },
-        cache_pages * 64 * KIB,
-    );
+    let masm = fill(state_config(), cache_pages / 2, 0, seed).map_err(|e| e.to_string())?;
+    let io = io_config(TABLE_BYTES, cache_disk(), cache_pages * 64 * KIB);
     let space = place_runs(&masm, cache_pages);
     let table = table_layout(TABLE_BYTES);
     let (mut pure_dev, mut dev) = (Devices::new(&io)?, Devices::new(&io)?);
@@ -114,6 +134,7 @@ pub fn claims() -> Vec<Claim> {
     let mut out = Vec::new();
     for (c, (bytes, paper)) in CLAIMED.into_iter().enumerate() {
         let label = range_label(bytes);
+        let runs_of_claim = claim_runs(bytes);
         let (spread, method) = match (&result, &first) {
             (Ok(values), Some(rows)) => {
                 let all = rows
@@ -170,6 +191,8 @@ pub fn claims() -> Vec<Claim> {
                  range",
             )
             .over_seeds(spread)
+            .run(runs_of_claim[0].clone())
+            .run(runs_of_claim[1].clone())
             .if_missed(
                 "the simulated cache disk serves the batch of granule reads in address order \
                  within its 1 GB area (short seeks, about half a revolution each), while the \

@@ -10,9 +10,12 @@
 //! 5. `fig19_hdd_cache`: Fig. 19, MaSM with its update cache on a second disk.
 //! 6. `fig20_migration`: Fig. 20, migration time against a pure table scan.
 //!
+//! 7. `course`: the lab scenario of each device-timed claim's run, at course scale.
+//!
 //! Every reproduction states its granularity in `method`: the paper's page counts, run counts
 //! and device sizes, with a simulated update record standing for a group of real ones.
 
+pub mod course;
 pub mod fig10_theorem;
 pub mod fig12_model;
 pub mod fig16_slowdown;
