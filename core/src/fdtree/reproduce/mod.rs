@@ -12,12 +12,14 @@
 //!    proactive triggering (Rem. A.17), by block counts of the sequential FD+tree.
 //! 5. `claims_latency`, `claims_scaleup`, `claims_ablation`, `claims_btree`: the claims judged
 //!    on 2–4 (and Fig. 10's sweep, which `fdtree::figures` also draws).
+//! 6. `runs`: the lab scenarios of the claims' runs, which the results page opens.
 
 pub mod claims_ablation;
 pub mod claims_btree;
 pub mod claims_latency;
 pub mod claims_scaleup;
 pub mod latency;
+pub mod runs;
 pub mod scaleup;
 pub mod skipping;
 pub mod space;
