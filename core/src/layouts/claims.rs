@@ -34,9 +34,13 @@
 //!    deterministic and shown computed once (`SeedSpread::once`), not repeated. Notes in the
 //!    method text are the first seed's run.
 //!
+//! 6. Every claim states its known differences from the paper's setup, and a miss its reason
+//!    where one was found (`claim_notes`).
+//!
 //! `claims()` is the lab's one claims hook: each claim names the course scenario that shows it,
 //! from the lab's own table `SCENARIOS` (the paper-results page opens it).
 
+use super::claim_notes::{differences, miss_reason};
 use super::error::LayoutError;
 use super::reproduce::{Comparison, GROUPS, Group, Kind};
 use super::schema::PAPER_ROWS;
@@ -195,6 +199,11 @@ pub fn to_claim(c: &Comparison, rows: u64, spread: &SeedSpread) -> Claim {
         out
     } else {
         out.wide_because(why)
+    }
+    .differences(&differences(&id));
+    let out = match miss_reason(&id) {
+        Some(reason) => out.if_missed(reason),
+        None => out,
     };
     match c.kind {
         Kind::Calibrated => out.calibration_point(&c.note),
@@ -245,15 +254,18 @@ fn computed() -> Vec<Claim> {
 
 /// The one claim of a failed run.
 fn failed(e: &LayoutError) -> Vec<Claim> {
-    vec![Claim::new(
-        "seed001.run",
-        "the reproduction set runs",
-        "",
-        1.0,
-        0.0,
-        0.0,
-        format!("the simulation failed: {e}"),
-    )]
+    vec![
+        Claim::new(
+            "seed001.run",
+            "the reproduction set runs",
+            "",
+            1.0,
+            0.0,
+            0.0,
+            format!("the simulation failed: {e}"),
+        )
+        .differences(&differences("seed001.run")),
+    ]
 }
 
 #[cfg(test)]
