@@ -215,3 +215,34 @@ fn the_view_shows_column_streams_and_the_disk_head_moving() {
     assert!(heads.len() > 100);
     assert_eq!(v.queries[0].cursor_row, ROWS);
 }
+
+#[test]
+fn a_scan_that_reads_every_file_whole_draws_nothing_from_its_seed_and_a_sparse_one_does() {
+    let whole = case(DeviceId::Disk, TableKind::Orders, Layout::Nsm, 7, 0.1);
+    assert!(!run(&whole, &ScanSettings::default()).unwrap().drew);
+    // LINEITEM's widest column holds few rows per page: at s = 0.1 % some pages hold no
+    // qualifying row, so which ones is drawn.
+    let sparse = case(
+        DeviceId::SsdFast,
+        TableKind::Lineitem,
+        Layout::Dsm,
+        16,
+        0.001,
+    );
+    let drawn: Vec<u64> = [1, 2]
+        .iter()
+        .map(|&seed| {
+            let out = run(
+                &Case {
+                    seed,
+                    ..sparse.clone()
+                },
+                &ScanSettings::default(),
+            )
+            .unwrap();
+            assert!(out.drew);
+            out.bytes_read
+        })
+        .collect();
+    assert_ne!(drawn[0], drawn[1], "another seed draws other pages");
+}

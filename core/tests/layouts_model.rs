@@ -10,7 +10,14 @@ use flashlab_core::layouts::{DeviceId, ScanSettings, TableKind};
 const ROWS: u64 = 3_000_000;
 
 fn lineitem(device: DeviceId) -> Curve {
-    curve(device, TableKind::Lineitem, ROWS, &ScanSettings::default()).unwrap()
+    curve(
+        device,
+        TableKind::Lineitem,
+        ROWS,
+        &ScanSettings::default(),
+        1,
+    )
+    .unwrap()
 }
 
 #[test]

@@ -7,7 +7,7 @@ use flashlab_core::layouts::schema::PAPER_ROWS;
 #[test]
 fn reproductions_run_and_ordinal_claims_hold_at_small_scale() {
     let rows = 300_000;
-    let comparisons = all(rows).unwrap();
+    let comparisons = all(rows, 1).unwrap();
     assert!(comparisons.len() >= 40, "{}", comparisons.len());
     for c in &comparisons {
         assert!(
@@ -28,11 +28,11 @@ fn reproductions_run_and_ordinal_claims_hold_at_small_scale() {
 #[test]
 #[ignore = "paper scale (60 M rows), about 25 s in the dev profile: `flashlab reproduce` runs the same set at 10 M rows (layouts::claims); run with --ignored --nocapture"]
 fn paper_scale_report() {
-    let comparisons = all(PAPER_ROWS).unwrap();
+    let comparisons = all(PAPER_ROWS, 1).unwrap();
     for c in &comparisons {
         println!("{}", c.line());
     }
-    let e1 = projectivity::e1_lineitem(PAPER_ROWS).unwrap();
+    let e1 = projectivity::e1_lineitem(PAPER_ROWS, 1).unwrap();
     for line in model_vs_sim::report(&e1.curves, PAPER_ROWS).unwrap() {
         println!("{line}");
     }
@@ -54,7 +54,7 @@ fn paper_scale_report() {
 #[test]
 #[ignore = "paper scale (60 M rows): the E11 concurrency report, about 20 s of CPU"]
 fn paper_scale_e11() {
-    for c in contention::e11_concurrency(PAPER_ROWS).unwrap() {
+    for c in contention::e11_concurrency(PAPER_ROWS, 1).unwrap() {
         println!("{}", c.line());
     }
 }

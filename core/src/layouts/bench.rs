@@ -35,6 +35,7 @@ pub fn column_scan(rows: u64) -> u64 {
         k: 7,
         selectivity: 0.1,
         rows: rows.max(1),
+        seed: 1,
     };
     run(&case, &ScanSettings::default()).map_or(0, |_| rows.max(1))
 }
@@ -69,7 +70,9 @@ pub fn row_scan_with_values(rows: u64) -> u64 {
 
 /// Case 3.
 pub fn reproduction_sets(sets: u64) -> u64 {
-    (0..sets.max(1)).filter(|_| all(1_000_000).is_ok()).count() as u64
+    (0..sets.max(1))
+        .filter(|_| all(1_000_000, 1).is_ok())
+        .count() as u64
 }
 
 pub fn cases() -> Vec<BenchCase> {

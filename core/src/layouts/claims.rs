@@ -26,12 +26,26 @@
 //!    E7's 6 MB read-ahead seek count is the same run and number as E9's column seeks, so it is
 //!    that one claim.
 //!
+//! 5. Seeds: the reproductions run group by group (`reproduce::GROUPS`, comparisons that share
+//!    runs). A group runs at the first of `plugin::seeds::DEFAULT_SEEDS`; if one of its
+//!    comparisons drew from a scan's seeded generator (`Comparison::drew`: a file not read whole
+//!    whose pages holding qualifying rows are drawn, `plan` step 1), the group runs at every
+//!    seed and that comparison is judged on its median. A comparison that drew nothing is
+//!    deterministic and shown computed once (`SeedSpread::once`), not repeated. Notes in the
+//!    method text are the first seed's run.
+//!
+//! 6. Every claim states its known differences from the paper's setup, and a miss its reason
+//!    where one was found (`claim_notes`).
+//!
 //! `claims()` is the lab's one claims hook: each claim names the course scenario that shows it,
 //! from the lab's own table `SCENARIOS` (the paper-results page opens it).
 
-use super::reproduce::{Comparison, Kind, all};
+use super::claim_notes::{differences, miss_reason};
+use super::error::LayoutError;
+use super::reproduce::{Comparison, GROUPS, Group, Kind};
 use super::schema::PAPER_ROWS;
 use crate::plugin::policy::MEASURED_TOLERANCE_PCT;
+use crate::plugin::seeds::{DEFAULT_SEEDS, SeedSpread};
 use crate::plugin::{Claim, ClaimScenarios, Judgement, with_scenarios};
 
 /// Rows per table of the claims' runs (item 1).
@@ -87,8 +101,58 @@ fn judgement(c: &Comparison) -> (Judgement, &'static str) {
     }
 }
 
-/// Items 2–4 for one comparison.
-pub fn to_claim(c: &Comparison, rows: u64) -> Claim {
+/// Item 5 for one group: each comparison (the first seed's) with its spread over the seeds, or
+/// computed once when it drew nothing.
+pub fn over_seeds(group: Group, rows: u64) -> Result<Vec<(Comparison, SeedSpread)>, LayoutError> {
+    let first = group(rows, DEFAULT_SEEDS[0])?;
+    let once = |c: &Comparison| SeedSpread::once(c.simulated, false);
+    if !first.iter().any(|c| c.drew) {
+        return Ok(first
+            .into_iter()
+            .map(|c| {
+                let spread = once(&c);
+                (c, spread)
+            })
+            .collect());
+    }
+    let mut later = Vec::new();
+    for &seed in &DEFAULT_SEEDS[1..] {
+        later.push(group(rows, seed)?);
+    }
+    Ok(first
+        .into_iter()
+        .enumerate()
+        .map(|(i, c)| {
+            if !c.drew {
+                let spread = once(&c);
+                return (c, spread);
+            }
+            // The same comparison at every seed (a group yields them in one order); a missing
+            // one is a NaN, which fails the claim rather than passing on the seeds it had.
+            let values = std::iter::once(c.simulated)
+                .chain(later.iter().map(|run| {
+                    run.get(i)
+                        .filter(|other| other.id == c.id)
+                        .map_or(f64::NAN, |other| other.simulated)
+                }))
+                .collect();
+            (c, SeedSpread::of(&DEFAULT_SEEDS, values, true))
+        })
+        .collect())
+}
+
+/// A spread multiplied by `factor` (item 2's scaling of counts).
+fn scaled_spread(spread: &SeedSpread, factor: f64) -> SeedSpread {
+    let values = spread.values.iter().map(|v| v * factor).collect();
+    if spread.seeds.is_empty() {
+        SeedSpread::once(spread.median * factor, spread.stochastic)
+    } else {
+        SeedSpread::of(&spread.seeds, values, spread.stochastic)
+    }
+}
+
+/// Items 2–5 for one comparison and its spread over seeds (`over_seeds`).
+pub fn to_claim(c: &Comparison, rows: u64, spread: &SeedSpread) -> Claim {
     let scale = PAPER_ROWS as f64 / rows as f64;
     let scaled = grows_with_rows(c) && rows != PAPER_ROWS;
     let simulated = if scaled {
@@ -106,10 +170,21 @@ pub fn to_claim(c: &Comparison, rows: u64) -> Claim {
         "simulated at {rows} rows per table ({:.3} of the paper's 60 M)",
         1.0 / scale
     );
+    let seeds = if spread.seeds.is_empty() {
+        "computed once (its scans draw nothing from the seed)".to_string()
+    } else {
+        format!(
+            "judged on the median over seeds {}–{} (notes: seed {})",
+            spread.seeds[0],
+            spread.seeds[spread.seeds.len() - 1],
+            spread.seeds[0]
+        )
+    };
+    method.push_str(&format!("; {seeds}"));
     if scaled {
         method.push_str(&format!(
             "; value {:.3} at that scale × {scale:.0} (linear in rows)",
-            c.simulated
+            spread.median
         ));
     }
     method.push_str(&format!("; digest band [{:.3}, {:.3}]", c.band.0, c.band.1));
@@ -117,11 +192,18 @@ pub fn to_claim(c: &Comparison, rows: u64) -> Claim {
         method.push_str(&format!("; {}", c.note));
     }
     let (judged, why) = judgement(c);
-    let out = Claim::judged(&id, &claim, c.unit, c.paper, simulated, judged, method);
+    let factor = if scaled { scale } else { 1.0 };
+    let out = Claim::judged(&id, &claim, c.unit, c.paper, simulated, judged, method)
+        .over_seeds(scaled_spread(spread, factor));
     let out = if why.is_empty() {
         out
     } else {
         out.wide_because(why)
+    }
+    .differences(&differences(&id));
+    let out = match miss_reason(&id) {
+        Some(reason) => out.if_missed(reason),
+        None => out,
     };
     match c.kind {
         Kind::Calibrated => out.calibration_point(&c.note),
@@ -155,14 +237,25 @@ pub fn claims() -> Vec<Claim> {
     with_scenarios(SCENARIOS, computed())
 }
 
-/// Every comparison at `CLAIM_ROWS`; a failing run is reported as one failed claim.
+/// Every comparison at `CLAIM_ROWS`, over seeds (item 5); a failing run is reported as one
+/// failed claim.
 fn computed() -> Vec<Claim> {
-    match all(CLAIM_ROWS) {
-        Ok(comparisons) => comparisons
-            .iter()
-            .map(|c| to_claim(c, CLAIM_ROWS))
-            .collect(),
-        Err(e) => vec![Claim::new(
+    let mut all = Vec::new();
+    for group in GROUPS {
+        match over_seeds(group, CLAIM_ROWS) {
+            Ok(pairs) => all.extend(pairs),
+            Err(e) => return failed(&e),
+        }
+    }
+    all.iter()
+        .map(|(c, spread)| to_claim(c, CLAIM_ROWS, spread))
+        .collect()
+}
+
+/// The one claim of a failed run.
+fn failed(e: &LayoutError) -> Vec<Claim> {
+    vec![
+        Claim::new(
             "seed001.run",
             "the reproduction set runs",
             "",
@@ -170,13 +263,19 @@ fn computed() -> Vec<Claim> {
             0.0,
             0.0,
             format!("the simulation failed: {e}"),
-        )],
-    }
+        )
+        .differences(&differences("seed001.run")),
+    ]
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// `to_claim` of a comparison computed once.
+    fn to_claim(c: &Comparison, rows: u64) -> Claim {
+        super::to_claim(c, rows, &SeedSpread::once(c.simulated, false))
+    }
 
     fn comparison(unit: &'static str, band: (f64, f64), kind: Kind) -> Comparison {
         Comparison::new(
@@ -240,5 +339,26 @@ mod tests {
         let ordinal = to_claim(&comparison("yes=1", (1.0, 1.0), Kind::Ordinal), PAPER_ROWS);
         assert_eq!(ordinal.judgement, Judgement::YesNo { expected: true });
         assert_eq!(ordinal.criterion(), "yes");
+    }
+
+    fn one(rows: u64, seed: u64, drew: bool) -> Vec<Comparison> {
+        let mut c = comparison("ratio", (80.0, 120.0), Kind::Reproduced);
+        c.simulated = 90.0 + seed as f64 + rows as f64 * 0.0;
+        c.drew = drew;
+        vec![c]
+    }
+
+    #[test]
+    fn a_comparison_that_drew_is_judged_on_the_median_over_seeds_and_one_that_did_not_once() {
+        let drawn = over_seeds(|rows, seed| Ok(one(rows, seed, true)), 1).unwrap();
+        let spread = &drawn[0].1;
+        assert_eq!(spread.seeds, DEFAULT_SEEDS.to_vec());
+        assert!(spread.stochastic);
+        assert_eq!(spread.median, 93.0);
+        let claim = super::to_claim(&drawn[0].0, PAPER_ROWS, spread);
+        assert_eq!(claim.simulated_value, 93.0);
+        let fixed = over_seeds(|rows, seed| Ok(one(rows, seed, false)), 1).unwrap();
+        assert!(fixed[0].1.seeds.is_empty() && !fixed[0].1.stochastic);
+        assert_eq!(fixed[0].1.median, 91.0, "computed once, at the first seed");
     }
 }

@@ -17,7 +17,8 @@
 //! 10. `model`: Eq. 1–5 and the digest's combined model (§3.3) as pure functions.
 //! 11. `view`: a plain-data snapshot of a running scan for the future lab view.
 //! 12. `reproduce`: the paper's experiments E1–E11 computed by simulation, beside the paper's
-//!     numbers; `claims` turns them into `flashlab reproduce` claims at a reduced scale.
+//!     numbers; `claims` turns them into `flashlab reproduce` claims at a reduced scale, over
+//!     seeds, with `claim_notes`' differences from the paper's setup and miss reasons.
 //!     `figures` draws E1's seeks against projectivity from the same runs.
 //! 13. `lab`, `plugin`: the lab (one I/O completion per step, the projectivity sweep, view and
 //!     info payloads), registered in `crate::labs`; `bench`, `calibration` its other hooks.
@@ -39,6 +40,7 @@
 
 pub mod bench;
 pub mod calibration;
+pub mod claim_notes;
 pub mod claims;
 pub mod cpu;
 pub mod device;

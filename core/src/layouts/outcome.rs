@@ -22,6 +22,9 @@ pub struct QueryOutcome {
     pub bytes_read: u64,
     pub qualifying: f64,
     pub answer: Vec<AnswerRow>,
+    /// Whether the scan's page plan drew from its seeded generator (`plan::PageDraws`): only
+    /// then can the outcome depend on the seed.
+    pub drew: bool,
 }
 
 impl QueryOutcome {
@@ -47,6 +50,7 @@ impl ScanRun {
             bytes_read: qs.bytes_read,
             qualifying: qs.qualifying,
             answer: qs.answer.clone(),
+            drew: qs.drew,
         })
     }
 

@@ -4,7 +4,9 @@
 //! 1. Qualifying positions: with page bytes, P(a) is evaluated on the predicate column's pages
 //!    (the same bytes the scan will decode); a shape-only table (the paper's 60 M rows, no
 //!    bytes) draws each page's "holds a qualifying row" from `Rng` with probability
-//!    1 − (1 − s)^rows_per_page, s the predicate's expected selectivity.
+//!    1 − (1 − s)^rows_per_page, s the predicate's expected selectivity. The generator is
+//!    built at the first draw (`PageDraws`), so a scan that draws nothing (every file read
+//!    whole) builds none and is seen to be deterministic (`plugin::seeds`).
 //! 2. Full scan: NSM and PAX read every page of their one file. DSM reads the predicate
 //!    column's file fully and every other projected column only at the pages holding
 //!    qualifying positions ("each projected column is examined only at positions where the
@@ -50,6 +52,30 @@ pub fn qualifying_rows(table: &StoredTable, query: &ScanQuery) -> Vec<u64> {
     rows
 }
 
+/// The query's seeded generator, built at its first draw (step 1): the draws are the same as
+/// with a generator built up front, and a scan that never draws builds none.
+#[derive(Debug)]
+pub struct PageDraws {
+    seed: u64,
+    rng: Option<Rng>,
+}
+
+impl PageDraws {
+    pub fn new(seed: u64) -> Self {
+        Self { seed, rng: None }
+    }
+
+    /// Whether any page was drawn.
+    pub fn drew(&self) -> bool {
+        self.rng.is_some()
+    }
+
+    fn chance(&mut self, p: f64) -> bool {
+        let seed = self.seed;
+        self.rng.get_or_insert_with(|| Rng::new(seed)).chance(p)
+    }
+}
+
 /// The pages a stream needs (step 4).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Needed {
@@ -64,7 +90,7 @@ pub fn pages_with_qualifying(
     shape: &FileShape,
     qualifying: Option<&[u64]>,
     selectivity: f64,
-    rng: &mut Rng,
+    rng: &mut PageDraws,
 ) -> Needed {
     match qualifying {
         Some(rows) => {
@@ -89,7 +115,7 @@ pub fn needed_pages(
     query: &ScanQuery,
     settings: &ScanSettings,
     qualifying: Option<&[u64]>,
-    rng: &mut Rng,
+    rng: &mut PageDraws,
 ) -> Vec<(usize, Needed)> {
     let s = query.predicate.expected_selectivity();
     let index = matches!(settings.access, AccessPath::Index { .. });

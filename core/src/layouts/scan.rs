@@ -28,12 +28,12 @@ use super::device::DeviceId;
 use super::error::LayoutError;
 use super::io::{Request, Stream, StreamOwner, device_offset};
 use super::pages::{Layout, StoredTable};
-use super::plan::{Needed, needed_pages, qualifying_rows};
+use super::plan::{Needed, PageDraws, needed_pages, qualifying_rows};
 use super::query::{AnswerRow, ScanQuery};
 use super::queue::{DeviceQueue, allocate};
 use super::schema::PREDICATE_DOMAIN;
 use super::settings::{AccessPath, ScanSettings};
-use crate::sim::{Rng, Scheduler};
+use crate::sim::Scheduler;
 
 /// What the scan's event loop waits for (`crate::sim::Scheduler`): a device completing the
 /// request `seq`, or a wake-up (a query's CPU block ends, its non-overlapped part ends, CFQ
@@ -77,6 +77,8 @@ pub struct QueryState {
     pub bytes_read: u64,
     pub last_completion_ns: u64,
     pub finished_ns: Option<u64>,
+    /// Whether its page plan drew from the seeded generator (`plan::PageDraws`).
+    pub drew: bool,
 }
 
 /// What one step did: the request that completed.
@@ -150,7 +152,7 @@ impl ScanRun {
             AccessPath::FullScan => unit,
             AccessPath::Index { .. } => u64::from(spec.table.page_bytes),
         };
-        let mut rng = Rng::new(spec.seed);
+        let mut rng = PageDraws::new(spec.seed);
         let qualifying = spec
             .table
             .has_data()
@@ -238,6 +240,7 @@ impl ScanRun {
             bytes_read: 0,
             last_completion_ns: 0,
             finished_ns: None,
+            drew: rng.drew(),
         });
         Ok(())
     }

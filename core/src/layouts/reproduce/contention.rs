@@ -26,6 +26,7 @@ fn concurrent(
     n: usize,
     scheduler: Scheduler,
     rows: u64,
+    seed: u64,
 ) -> Result<(QueryOutcome, u64, u64), LayoutError> {
     let mut specs = Vec::new();
     for q in 0..n {
@@ -39,7 +40,8 @@ fn concurrent(
             rows,
             ..Case::paper(device, table, Layout::Nsm, k, 0.1)
         };
-        specs.push(case.spec(0, q as u64)?);
+        // Query q at seed + q, as the lab seeds a scenario's concurrent queries.
+        specs.push(case.spec(0, seed.wrapping_add(q as u64))?);
     }
     let settings = ScanSettings {
         scheduler,
@@ -55,18 +57,24 @@ fn concurrent(
 }
 
 /// E11.
-pub fn e11_concurrency(rows: u64) -> Result<Vec<Comparison>, LayoutError> {
+pub fn e11_concurrency(rows: u64, seed: u64) -> Result<Vec<Comparison>, LayoutError> {
     // N = 4 is not a paper number; leaving it out saves a quarter of the (heaviest) runs.
     let ns = [1usize, 2, 8];
     let mut disk = Vec::new();
     let mut ssd = Vec::new();
     for &n in &ns {
-        disk.push(concurrent(DeviceId::Disk, n, Scheduler::Cfq, rows)?);
-        ssd.push(concurrent(DeviceId::SsdFast, n, Scheduler::Cfq, rows)?);
+        disk.push(concurrent(DeviceId::Disk, n, Scheduler::Cfq, rows, seed)?);
+        ssd.push(concurrent(
+            DeviceId::SsdFast,
+            n,
+            Scheduler::Cfq,
+            rows,
+            seed,
+        )?);
     }
     let norm = |v: &[(QueryOutcome, u64, u64)], i: usize| v[i].0.elapsed_s() / v[0].0.elapsed_s();
-    let disk_noop = concurrent(DeviceId::Disk, 2, Scheduler::Noop, rows)?;
-    let ssd_noop = concurrent(DeviceId::SsdFast, 2, Scheduler::Noop, rows)?;
+    let disk_noop = concurrent(DeviceId::Disk, 2, Scheduler::Noop, rows, seed)?;
+    let ssd_noop = concurrent(DeviceId::SsdFast, 2, Scheduler::Noop, rows, seed)?;
     let noop_gain = 1.0 - disk_noop.0.elapsed_s() / disk[1].0.elapsed_s();
     let ssd_gap = (ssd_noop.0.elapsed_s() / ssd[1].0.elapsed_s() - 1.0).abs();
     let run_mb = disk[1].2 as f64 / 1e6 / disk[1].1.max(1) as f64;
@@ -93,7 +101,8 @@ pub fn e11_concurrency(rows: u64) -> Result<Vec<Comparison>, LayoutError> {
             Kind::Reproduced,
             rows,
             series(&ssd),
-        ),
+        )
+        .drawn_from([&ssd[0].0, &ssd[1].0]),
         Comparison::new(
             "E11.ssd_fast.t8",
             "SSD: linear in N (8× at N = 8)",
@@ -104,7 +113,8 @@ pub fn e11_concurrency(rows: u64) -> Result<Vec<Comparison>, LayoutError> {
             Kind::Reproduced,
             rows,
             String::new(),
-        ),
+        )
+        .drawn_from([&ssd[0].0, &ssd[2].0]),
         Comparison::new(
             "E11.disk.t2",
             "disk: 4× the single-query time at N = 2",
@@ -115,7 +125,8 @@ pub fn e11_concurrency(rows: u64) -> Result<Vec<Comparison>, LayoutError> {
             Kind::Reproduced,
             rows,
             series(&disk),
-        ),
+        )
+        .drawn_from([&disk[0].0, &disk[1].0]),
         Comparison::new(
             "E11.disk.t8",
             "disk: 14× slower at N = 8 (FIXME-flagged in the paper)",
@@ -126,7 +137,8 @@ pub fn e11_concurrency(rows: u64) -> Result<Vec<Comparison>, LayoutError> {
             Kind::Fixme,
             rows,
             String::new(),
-        ),
+        )
+        .drawn_from([&disk[0].0, &disk[2].0]),
         Comparison::new(
             "E11.disk.seeks_2_over_1",
             "disk seeks shoot up by up to 33× from N = 1 to N = 2",
@@ -137,7 +149,8 @@ pub fn e11_concurrency(rows: u64) -> Result<Vec<Comparison>, LayoutError> {
             Kind::Reproduced,
             rows,
             format!("{} vs {} seeks", disk[1].1, disk[0].1),
-        ),
+        )
+        .drawn_from([&disk[0].0, &disk[1].0]),
         Comparison::new(
             "E11.disk.run_mb_at_2",
             "average request run at N = 2: 2.2 MB",
@@ -148,7 +161,8 @@ pub fn e11_concurrency(rows: u64) -> Result<Vec<Comparison>, LayoutError> {
             Kind::Reproduced,
             rows,
             "device bytes / device seeks during the ORDERS scan".into(),
-        ),
+        )
+        .drawn_from([&disk[1].0]),
         Comparison::new(
             "E11.disk.noop_gain",
             "NOOP is 13 % faster than CFQ on disk (N = 2)",
@@ -159,7 +173,8 @@ pub fn e11_concurrency(rows: u64) -> Result<Vec<Comparison>, LayoutError> {
             Kind::Reproduced,
             rows,
             String::new(),
-        ),
+        )
+        .drawn_from([&disk_noop.0, &disk[1].0]),
         Comparison::new(
             "E11.ssd_fast.scheduler_gap",
             "NOOP vs CFQ differ by < 3 % on flash (N = 2)",
@@ -170,7 +185,8 @@ pub fn e11_concurrency(rows: u64) -> Result<Vec<Comparison>, LayoutError> {
             Kind::Reproduced,
             rows,
             String::new(),
-        ),
+        )
+        .drawn_from([&ssd_noop.0, &ssd[1].0]),
         Comparison::new(
             "E11.cpu_fraction",
             "CPU utilization as low as 4 % under concurrency (≤ 5 %)",
@@ -181,7 +197,8 @@ pub fn e11_concurrency(rows: u64) -> Result<Vec<Comparison>, LayoutError> {
             Kind::Reproduced,
             rows,
             "largest over N ≥ 2, both devices".into(),
-        ),
+        )
+        .drawn_from(disk.iter().chain(&ssd).map(|(o, _, _)| o)),
     ])
 }
 
@@ -191,12 +208,13 @@ fn index_scan(
     s: f64,
     access: AccessPath,
     rows: u64,
-) -> Result<f64, LayoutError> {
+    seed: u64,
+) -> Result<QueryOutcome, LayoutError> {
     let case = Case {
         rows,
         ..Case::paper(devices[0], TableKind::Orders, Layout::Nsm, 7, s)
     };
-    let mut spec = case.spec(0, 7)?;
+    let mut spec = case.spec(0, seed)?;
     spec.index_device = index_device;
     let settings = ScanSettings {
         access,
@@ -206,26 +224,37 @@ fn index_scan(
     let mut run = ScanRun::new(devices, vec![spec], settings)?;
     run.run_to_end()?;
     run.outcome(0)
-        .map(|o| o.elapsed_s())
         .ok_or_else(|| LayoutError::Invariant("the index scan did not finish".into()))
 }
 
 /// E8.
-pub fn e8_index(rows: u64) -> Result<Vec<Comparison>, LayoutError> {
+pub fn e8_index(rows: u64, seed: u64) -> Result<Vec<Comparison>, LayoutError> {
     let index = AccessPath::Index { entry_bytes: 6.25 };
     let disk = [DeviceId::Disk];
     let split = [DeviceId::Disk, DeviceId::SsdFast];
-    let at = |s: f64| -> Result<(f64, f64, f64), LayoutError> {
-        Ok((
-            index_scan(&disk, 0, s, index, rows)?,
-            index_scan(&split, 1, s, index, rows)?,
-            index_scan(&disk, 0, s, AccessPath::FullScan, rows)?,
-        ))
+    let at = |s: f64| -> Result<[QueryOutcome; 3], LayoutError> {
+        Ok([
+            index_scan(&disk, 0, s, index, rows, seed)?,
+            index_scan(&split, 1, s, index, rows, seed)?,
+            index_scan(&disk, 0, s, AccessPath::FullScan, rows, seed)?,
+        ])
     };
-    let (low_disk, low_split, low_scan) = at(0.001)?;
-    let (high_disk, high_split, high_scan) = at(1.0)?;
-    let ssd_high = index_scan(&[DeviceId::SsdFast], 0, 1.0, index, rows)?;
-    let ssd_scan = index_scan(&[DeviceId::SsdFast], 0, 1.0, AccessPath::FullScan, rows)?;
+    let low = at(0.001)?;
+    let high = at(1.0)?;
+    let ssd = [
+        index_scan(&[DeviceId::SsdFast], 0, 1.0, index, rows, seed)?,
+        index_scan(
+            &[DeviceId::SsdFast],
+            0,
+            1.0,
+            AccessPath::FullScan,
+            rows,
+            seed,
+        )?,
+    ];
+    let [low_disk, low_split, low_scan] = low.each_ref().map(QueryOutcome::elapsed_s);
+    let [high_disk, high_split, high_scan] = high.each_ref().map(QueryOutcome::elapsed_s);
+    let [ssd_high, ssd_scan] = ssd.each_ref().map(QueryOutcome::elapsed_s);
     Ok(vec![
         Comparison::new(
             "E8.split_gain_s1",
@@ -237,7 +266,8 @@ pub fn e8_index(rows: u64) -> Result<Vec<Comparison>, LayoutError> {
             Kind::Reproduced,
             rows,
             format!("{high_split:.1} s vs {high_disk:.1} s"),
-        ),
+        )
+        .drawn_from([&high[0], &high[1]]),
         Comparison::new(
             "E8.split_gain_low",
             "at low selectivity the index placement changes little (< 3 %)",
@@ -248,7 +278,8 @@ pub fn e8_index(rows: u64) -> Result<Vec<Comparison>, LayoutError> {
             Kind::Reproduced,
             rows,
             format!("s = 0.1 %: {low_split:.2} s vs {low_disk:.2} s"),
-        ),
+        )
+        .drawn_from([&low[0], &low[1]]),
         Comparison::new(
             "E8.scan_beats_index_s1",
             "a sequential scan beats the index scan by up to 34 % at 100 % (FIXME-flagged test)",
@@ -261,7 +292,8 @@ pub fn e8_index(rows: u64) -> Result<Vec<Comparison>, LayoutError> {
             format!(
                 "disk {high_scan:.1} vs {high_disk:.1} s; SSD {ssd_scan:.1} vs {ssd_high:.1} s"
             ),
-        ),
+        )
+        .drawn_from(high.iter().chain(&ssd)),
         Comparison::new(
             "E8.index_wins_low",
             "the index scan wins at low selectivity (0.1 %) on disk",
@@ -272,6 +304,7 @@ pub fn e8_index(rows: u64) -> Result<Vec<Comparison>, LayoutError> {
             Kind::Ordinal,
             rows,
             format!("{low_disk:.2} s vs scan {low_scan:.2} s"),
-        ),
+        )
+        .drawn_from([&low[0], &low[2]]),
     ])
 }

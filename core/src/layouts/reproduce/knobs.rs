@@ -17,9 +17,10 @@ use super::super::settings::{Compression, ScanSettings};
 use super::runner::{Case, run};
 use super::{Comparison, Kind};
 
-fn orders(device: DeviceId, layout: Layout, k: usize, rows: u64) -> Case {
+fn orders(device: DeviceId, layout: Layout, k: usize, rows: u64, seed: u64) -> Case {
     Case {
         rows,
+        seed,
         ..Case::paper(device, TableKind::Orders, layout, k, 0.1)
     }
 }
@@ -33,7 +34,7 @@ fn yes(b: bool) -> f64 {
 }
 
 /// E4 and E5.
-pub fn e4_compression(rows: u64) -> Result<Vec<Comparison>, LayoutError> {
+pub fn e4_compression(rows: u64, seed: u64) -> Result<Vec<Comparison>, LayoutError> {
     let plain = ScanSettings::default();
     let packed = ScanSettings {
         compression: Compression::ORDERS_12_OF_32,
@@ -41,22 +42,36 @@ pub fn e4_compression(rows: u64) -> Result<Vec<Comparison>, LayoutError> {
     };
     let mut best = Vec::new();
     let mut by_layout = Vec::new();
+    // Every run of each device's reductions, and of the compressed crossover (for `drawn_from`).
+    let mut reduction_runs: Vec<Vec<QueryOutcome>> = Vec::new();
     for device in [DeviceId::Disk, DeviceId::SsdFast, DeviceId::SsdMedium] {
         let mut r = Vec::new();
+        let mut runs = Vec::new();
         for layout in [Layout::Nsm, Layout::Dsm] {
-            let case = orders(device, layout, 7, rows);
-            r.push(reduction(&run(&case, &plain)?, &run(&case, &packed)?));
+            let case = orders(device, layout, 7, rows, seed);
+            let (a, b) = (run(&case, &plain)?, run(&case, &packed)?);
+            r.push(reduction(&a, &b));
+            runs.extend([a, b]);
         }
+        reduction_runs.push(runs);
         best.push(r[0].max(r[1]));
         by_layout.push((r[0], r[1]));
     }
-    let row = run(&orders(DeviceId::SsdFast, Layout::Nsm, 7, rows), &packed)?;
+    let row = run(
+        &orders(DeviceId::SsdFast, Layout::Nsm, 7, rows, seed),
+        &packed,
+    )?;
     let mut crossover = None;
+    let mut crossover_runs = vec![row.clone()];
     for k in 1..=7 {
-        let c = run(&orders(DeviceId::SsdFast, Layout::Dsm, k, rows), &packed)?;
+        let c = run(
+            &orders(DeviceId::SsdFast, Layout::Dsm, k, rows, seed),
+            &packed,
+        )?;
         if crossover.is_none() && c.elapsed_ns > row.elapsed_ns {
             crossover = Some(k);
         }
+        crossover_runs.push(c);
     }
     let note = |i: usize| {
         format!(
@@ -76,7 +91,8 @@ pub fn e4_compression(rows: u64) -> Result<Vec<Comparison>, LayoutError> {
             Kind::Reproduced,
             rows,
             note(0),
-        ),
+        )
+        .drawn_from(&reduction_runs[0]),
         Comparison::new(
             "E4.ssd_fast.best_reduction",
             "compression cuts SSD time by up to 63 %",
@@ -87,7 +103,8 @@ pub fn e4_compression(rows: u64) -> Result<Vec<Comparison>, LayoutError> {
             Kind::Reproduced,
             rows,
             note(1),
-        ),
+        )
+        .drawn_from(&reduction_runs[1]),
         Comparison::new(
             "E4.ssd_gains_more_than_disk",
             "SSDs benefit more from compression than the disk",
@@ -98,7 +115,8 @@ pub fn e4_compression(rows: u64) -> Result<Vec<Comparison>, LayoutError> {
             Kind::Ordinal,
             rows,
             format!("SSD-Medium {}", note(2)),
-        ),
+        )
+        .drawn_from(reduction_runs.iter().flatten()),
         Comparison::new(
             "E4.row_gains_more_than_column",
             "row stores benefit more than column stores at 100 % projectivity",
@@ -109,7 +127,8 @@ pub fn e4_compression(rows: u64) -> Result<Vec<Comparison>, LayoutError> {
             Kind::Ordinal,
             rows,
             "all three devices".into(),
-        ),
+        )
+        .drawn_from(reduction_runs.iter().flatten()),
         Comparison::new(
             "E5.ssd_fast.compressed_crossover",
             "compressed ORDERS on flash: a crossover appears (row stores win at high k)",
@@ -122,19 +141,20 @@ pub fn e4_compression(rows: u64) -> Result<Vec<Comparison>, LayoutError> {
             "first k where the column store is slower; the paper gives no value (digest \
              assumes ≈ 5 for γ)"
                 .into(),
-        ),
+        )
+        .drawn_from(&crossover_runs),
     ])
 }
 
 /// E7.
-pub fn e7_prefetch(rows: u64) -> Result<Vec<Comparison>, LayoutError> {
+pub fn e7_prefetch(rows: u64, seed: u64) -> Result<Vec<Comparison>, LayoutError> {
     let large = ScanSettings::default();
     let small = ScanSettings {
         read_ahead_bytes: 256 * 1024,
         ..ScanSettings::default()
     };
     let pair = |device, layout| -> Result<(QueryOutcome, QueryOutcome), LayoutError> {
-        let case = orders(device, layout, 7, rows);
+        let case = orders(device, layout, 7, rows, seed);
         Ok((run(&case, &small)?, run(&case, &large)?))
     };
     let (disk_small, disk_large) = pair(DeviceId::Disk, Layout::Dsm)?;
@@ -153,7 +173,8 @@ pub fn e7_prefetch(rows: u64) -> Result<Vec<Comparison>, LayoutError> {
             Kind::Reproduced,
             rows,
             String::new(),
-        ),
+        )
+        .drawn_from([&disk_small]),
         Comparison::new(
             "E7.disk.column_slowdown_256k",
             "disk column store: a dramatic slowdown with 256 KB (digest: ≥ 1.3×)",
@@ -164,7 +185,8 @@ pub fn e7_prefetch(rows: u64) -> Result<Vec<Comparison>, LayoutError> {
             Kind::Reproduced,
             rows,
             "paper value is the digest's model estimate (1.45×), not a measurement".into(),
-        ),
+        )
+        .drawn_from([&disk_small, &disk_large]),
         Comparison::new(
             "E7.ssd_fast.column_difference",
             "SSD-Fast column store: hardly any difference (< 5 %)",
@@ -175,7 +197,8 @@ pub fn e7_prefetch(rows: u64) -> Result<Vec<Comparison>, LayoutError> {
             Kind::Reproduced,
             rows,
             String::new(),
-        ),
+        )
+        .drawn_from([&ssd_small, &ssd_large]),
         Comparison::new(
             "E7.row_difference",
             "prefetching does not change row-store time (< 3 % on disk and SSD-Fast)",
@@ -186,20 +209,28 @@ pub fn e7_prefetch(rows: u64) -> Result<Vec<Comparison>, LayoutError> {
             Kind::Reproduced,
             rows,
             String::new(),
-        ),
+        )
+        .drawn_from([
+            &row_disk_small,
+            &row_disk_large,
+            &row_ssd_small,
+            &row_ssd_large,
+        ]),
     ])
 }
 
 /// E10.
-pub fn e10_selectivity(rows: u64) -> Result<Vec<Comparison>, LayoutError> {
+pub fn e10_selectivity(rows: u64, seed: u64) -> Result<Vec<Comparison>, LayoutError> {
     let s = ScanSettings::default();
     let case = |layout, sel| Case {
         rows,
+        seed,
         ..Case::paper(DeviceId::SsdFast, TableKind::Lineitem, layout, 16, sel)
     };
     let mut row_fraction = Vec::new();
     let mut column_fraction = Vec::new();
     let mut column_wins = true;
+    let (mut row_runs, mut column_runs) = (Vec::new(), Vec::new());
     for sel in [0.001, 0.01, 0.1, 1.0] {
         let r = run(&case(Layout::Nsm, sel), &s)?;
         let c = run(&case(Layout::Dsm, sel), &s)?;
@@ -208,6 +239,8 @@ pub fn e10_selectivity(rows: u64) -> Result<Vec<Comparison>, LayoutError> {
         // Digest §8 item 7: "no crossover" when t_col(N) ≤ t_row·(1 + 1 %) (the pipeline's
         // start and end cost the column store a few tenths of a second).
         column_wins &= c.elapsed_s() <= r.elapsed_s() * 1.01;
+        row_runs.push(r);
+        column_runs.push(c);
     }
     let monotone = column_fraction.windows(2).all(|w| w[0] <= w[1]);
     let (row_low, row_high) = row_fraction
@@ -230,7 +263,8 @@ pub fn e10_selectivity(rows: u64) -> Result<Vec<Comparison>, LayoutError> {
             Kind::Calibrated,
             rows,
             "dsm_value_ns fitted to this number".into(),
-        ),
+        )
+        .drawn_from([&column_runs[3]]),
         Comparison::new(
             "E10.row_cpu_fraction_max",
             "row-store CPU utilization stays at 5-8 % for every selectivity",
@@ -241,7 +275,8 @@ pub fn e10_selectivity(rows: u64) -> Result<Vec<Comparison>, LayoutError> {
             Kind::Calibrated,
             rows,
             format!("nsm_byte_ns fitted; minimum {row_low:.3}"),
-        ),
+        )
+        .drawn_from(&row_runs),
         Comparison::new(
             "E10.column_cpu_rises_with_s",
             "column-store CPU fraction grows with selectivity",
@@ -255,7 +290,8 @@ pub fn e10_selectivity(rows: u64) -> Result<Vec<Comparison>, LayoutError> {
                 "{:.3} / {:.3} / {:.3} / {:.3} at s = 0.1 / 1 / 10 / 100 %",
                 column_fraction[0], column_fraction[1], column_fraction[2], column_fraction[3]
             ),
-        ),
+        )
+        .drawn_from(&column_runs),
         Comparison::new(
             "E10.no_crossover_at_250",
             "no crossover on SSD-Fast even at 100 % selectivity",
@@ -266,7 +302,8 @@ pub fn e10_selectivity(rows: u64) -> Result<Vec<Comparison>, LayoutError> {
             Kind::Ordinal,
             rows,
             "within the digest's 1 % rule (§8 item 7)".into(),
-        ),
+        )
+        .drawn_from(row_runs.iter().chain(&column_runs)),
         Comparison::new(
             "E10.crossover_without_overlap",
             "without CPU/I-O overlap the row store wins at high selectivity (paper's prediction)",
@@ -281,6 +318,7 @@ pub fn e10_selectivity(rows: u64) -> Result<Vec<Comparison>, LayoutError> {
                 c.elapsed_s(),
                 r.elapsed_s()
             ),
-        ),
+        )
+        .drawn_from([&r, &c]),
     ])
 }

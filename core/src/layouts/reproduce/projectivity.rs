@@ -35,6 +35,11 @@ pub struct Crossover {
 }
 
 impl Curve {
+    /// The row scan and every column scan.
+    pub fn outcomes(&self) -> impl Iterator<Item = &QueryOutcome> {
+        std::iter::once(&self.row).chain(&self.columns)
+    }
+
     pub fn crossover(&self) -> Option<Crossover> {
         let row = self.row.elapsed_s();
         let mut previous = (0.0, 0.0, 0.0);
@@ -60,11 +65,13 @@ pub fn curve(
     table: TableKind,
     rows: u64,
     settings: &ScanSettings,
+    seed: u64,
 ) -> Result<Curve, LayoutError> {
     let schema = Schema::of(table);
     let n = schema.columns.len();
     let case = |layout, k| Case {
         rows,
+        seed,
         ..Case::paper(device, table, layout, k, 0.1)
     };
     let row = run(&case(Layout::Nsm, n), settings)?;
@@ -105,10 +112,10 @@ fn seek_time_s(c: &Curve) -> f64 {
 }
 
 /// E1: LINEITEM, disk vs SSD-Fast, s = 10 %.
-pub fn e1_lineitem(rows: u64) -> Result<Figure, LayoutError> {
+pub fn e1_lineitem(rows: u64, seed: u64) -> Result<Figure, LayoutError> {
     let s = ScanSettings::default();
-    let disk = curve(DeviceId::Disk, TableKind::Lineitem, rows, &s)?;
-    let ssd = curve(DeviceId::SsdFast, TableKind::Lineitem, rows, &s)?;
+    let disk = curve(DeviceId::Disk, TableKind::Lineitem, rows, &s, seed)?;
+    let ssd = curve(DeviceId::SsdFast, TableKind::Lineitem, rows, &s, seed)?;
     let x = disk.crossover();
     let fraction = x.map_or(f64::NAN, |c| c.fraction);
     let k = x.map_or(f64::NAN, |c| c.k);
@@ -126,7 +133,8 @@ pub fn e1_lineitem(rows: u64) -> Result<Figure, LayoutError> {
             Kind::Reproduced,
             rows,
             format!("interpolated between attributes; k* = {k:.2} of 16 attributes"),
-        ),
+        )
+        .drawn_from(disk.outcomes()),
         Comparison::new(
             "E1.ssd_fast.no_crossover",
             "SSD-Fast: the column store is faster at every projectivity",
@@ -137,7 +145,8 @@ pub fn e1_lineitem(rows: u64) -> Result<Figure, LayoutError> {
             Kind::Ordinal,
             rows,
             format!("column/row time at k = 16: {:.4}", full_ratio(&ssd)),
-        ),
+        )
+        .drawn_from(ssd.outcomes()),
         Comparison::new(
             "E1.disk.column_seeks_100",
             "column store seeks at 100 % projectivity: 867",
@@ -148,7 +157,8 @@ pub fn e1_lineitem(rows: u64) -> Result<Figure, LayoutError> {
             Kind::Reproduced,
             rows,
             "CFQ elevator over 16 read-ahead streams of 6 MB".into(),
-        ),
+        )
+        .drawn_from([&disk.columns[15]]),
         Comparison::new(
             "E1.disk.column_seeks_10",
             "column store seeks at 10 % projectivity: 83",
@@ -159,7 +169,8 @@ pub fn e1_lineitem(rows: u64) -> Result<Figure, LayoutError> {
             Kind::Reproduced,
             rows,
             "k = 4 (16 of 150 B)".into(),
-        ),
+        )
+        .drawn_from([&disk.columns[3]]),
         Comparison::new(
             "E1.disk.row_seeks",
             "row store seeks: about a tenth of 867 (digest: 70-110)",
@@ -170,7 +181,8 @@ pub fn e1_lineitem(rows: u64) -> Result<Figure, LayoutError> {
             Kind::Reproduced,
             rows,
             "ext2 block-group gaps every 128 MiB (not fitted)".into(),
-        ),
+        )
+        .drawn_from([&disk.row]),
         Comparison::new(
             "E1.disk.seek_time_100",
             "seek cost of the column store at 100 % projectivity: at least 3.5 s on disk",
@@ -181,7 +193,8 @@ pub fn e1_lineitem(rows: u64) -> Result<Figure, LayoutError> {
             Kind::Reproduced,
             rows,
             "column time − column bytes at the row store's rate".into(),
-        ),
+        )
+        .drawn_from([&disk.row, &disk.columns[15]]),
         Comparison::new(
             "E1.ssd_fast.seek_time_100",
             "seek cost on SSD-Fast at 100 % projectivity: under 0.1 s",
@@ -192,7 +205,8 @@ pub fn e1_lineitem(rows: u64) -> Result<Figure, LayoutError> {
             Kind::Reproduced,
             rows,
             "negative: the column files stream slightly faster than the row file".into(),
-        ),
+        )
+        .drawn_from([&ssd.row, &ssd.columns[15]]),
         Comparison::new(
             "E1.row_disk_over_ssd_fast",
             "row stores on SSD-Fast are twice as fast as on disk",
@@ -205,7 +219,8 @@ pub fn e1_lineitem(rows: u64) -> Result<Figure, LayoutError> {
             "a row scan is bandwidth-bound, so in datasheet mode (no η calibration) this is the \
              presets' bandwidth ratio 250/80 = 3.1 by construction"
                 .into(),
-        ),
+        )
+        .drawn_from([&disk.row, &ssd.row]),
         Comparison::new(
             "E1.disk.io_wait_16_over_1",
             "disk column store I/O wait rises 8× from 1 to 16 attributes",
@@ -216,7 +231,8 @@ pub fn e1_lineitem(rows: u64) -> Result<Figure, LayoutError> {
             Kind::Reproduced,
             rows,
             "I/O wait = elapsed − CPU; the paper's k = 1 time is not in the text".into(),
-        ),
+        )
+        .drawn_from([&disk.columns[0], &disk.columns[15]]),
     ];
     Ok(Figure {
         curves: vec![disk, ssd],
@@ -225,10 +241,14 @@ pub fn e1_lineitem(rows: u64) -> Result<Figure, LayoutError> {
 }
 
 /// E2: SSD-Medium and SSD-Slow against the disk's LINEITEM curve (from E1).
-pub fn e2_flash_devices(rows: u64, disk: &Curve) -> Result<Vec<Comparison>, LayoutError> {
+pub fn e2_flash_devices(
+    rows: u64,
+    disk: &Curve,
+    seed: u64,
+) -> Result<Vec<Comparison>, LayoutError> {
     let s = ScanSettings::default();
-    let medium = curve(DeviceId::SsdMedium, TableKind::Lineitem, rows, &s)?;
-    let slow = curve(DeviceId::SsdSlow, TableKind::Lineitem, rows, &s)?;
+    let medium = curve(DeviceId::SsdMedium, TableKind::Lineitem, rows, &s, seed)?;
+    let slow = curve(DeviceId::SsdSlow, TableKind::Lineitem, rows, &s, seed)?;
     let slower_everywhere = slow
         .columns
         .iter()
@@ -247,7 +267,8 @@ pub fn e2_flash_devices(rows: u64, disk: &Curve) -> Result<Vec<Comparison>, Layo
             Kind::Ordinal,
             rows,
             format!("column/row at k = 16: {:.4}", full_ratio(&medium)),
-        ),
+        )
+        .drawn_from(medium.outcomes()),
         Comparison::new(
             "E2.ssd_slow.no_crossover",
             "SSD-Slow: no crossover",
@@ -258,7 +279,8 @@ pub fn e2_flash_devices(rows: u64, disk: &Curve) -> Result<Vec<Comparison>, Layo
             Kind::Ordinal,
             rows,
             format!("column/row at k = 16: {:.4}", full_ratio(&slow)),
-        ),
+        )
+        .drawn_from(slow.outcomes()),
         Comparison::new(
             "E2.ssd_medium_over_disk.row",
             "SSD-Medium is comparable to the disk (row store)",
@@ -271,7 +293,8 @@ pub fn e2_flash_devices(rows: u64, disk: &Curve) -> Result<Vec<Comparison>, Layo
             "a row scan is bandwidth-bound, so this is the presets' bandwidth ratio 80/69 by \
              construction"
                 .into(),
-        ),
+        )
+        .drawn_from([&medium.row, &disk.row]),
         Comparison::new(
             "E2.ssd_medium_over_disk.column16",
             "SSD-Medium is comparable to the disk (column store, k = 16)",
@@ -282,7 +305,8 @@ pub fn e2_flash_devices(rows: u64, disk: &Curve) -> Result<Vec<Comparison>, Layo
             Kind::Reproduced,
             rows,
             String::new(),
-        ),
+        )
+        .drawn_from([&medium.columns[15], &disk.columns[15]]),
         Comparison::new(
             "E2.ssd_slow.slower_than_disk",
             "SSD-Slow is worse than the disk at every projectivity",
@@ -296,16 +320,18 @@ pub fn e2_flash_devices(rows: u64, disk: &Curve) -> Result<Vec<Comparison>, Layo
                 "row ratio {:.2} (80/25 = 3.2)",
                 slow.row.elapsed_s() / disk.row.elapsed_s()
             ),
-        ),
+        )
+        .drawn_from(slow.outcomes().chain(disk.outcomes())),
     ])
 }
 
-/// E9: ORDERS, disk vs SSD-Fast (and Medium, Slow scaled by bandwidth); `lineitem_fraction`
-/// is E1's disk crossover.
-pub fn e9_orders(rows: u64, lineitem_fraction: f64) -> Result<Figure, LayoutError> {
+/// E9: ORDERS, disk vs SSD-Fast (and Medium, Slow scaled by bandwidth); `lineitem` is E1's
+/// disk curve, whose crossover it is compared with.
+pub fn e9_orders(rows: u64, lineitem: &Curve, seed: u64) -> Result<Figure, LayoutError> {
     let s = ScanSettings::default();
-    let disk = curve(DeviceId::Disk, TableKind::Orders, rows, &s)?;
-    let ssd = curve(DeviceId::SsdFast, TableKind::Orders, rows, &s)?;
+    let lineitem_fraction = lineitem.crossover().map_or(f64::NAN, |c| c.fraction);
+    let disk = curve(DeviceId::Disk, TableKind::Orders, rows, &s, seed)?;
+    let ssd = curve(DeviceId::SsdFast, TableKind::Orders, rows, &s, seed)?;
     let fraction = disk.crossover().map_or(f64::NAN, |c| c.fraction);
     let mut comparisons = vec![
         Comparison::new(
@@ -318,7 +344,8 @@ pub fn e9_orders(rows: u64, lineitem_fraction: f64) -> Result<Figure, LayoutErro
             Kind::Reproduced,
             rows,
             "the digest (§3.4) shows 182 seeks cannot move it below ≈ 97 % without α ≈ 1.3".into(),
-        ),
+        )
+        .drawn_from(disk.outcomes()),
         Comparison::new(
             "E9.ssd_fast.no_crossover",
             "ORDERS on SSD-Fast: the column store always wins",
@@ -329,7 +356,8 @@ pub fn e9_orders(rows: u64, lineitem_fraction: f64) -> Result<Figure, LayoutErro
             Kind::Ordinal,
             rows,
             format!("column/row at k = 7: {:.4}", full_ratio(&ssd)),
-        ),
+        )
+        .drawn_from(ssd.outcomes()),
         Comparison::new(
             "E9.disk.column_seeks",
             "ORDERS column store seeks at 100 % (E9; also E7's 6 MB read-ahead point): 182",
@@ -340,7 +368,8 @@ pub fn e9_orders(rows: u64, lineitem_fraction: f64) -> Result<Figure, LayoutErro
             Kind::Reproduced,
             rows,
             String::new(),
-        ),
+        )
+        .drawn_from([&disk.columns[6]]),
         Comparison::new(
             "E9.disk.row_seeks",
             "ORDERS row store seeks: 19",
@@ -351,7 +380,8 @@ pub fn e9_orders(rows: u64, lineitem_fraction: f64) -> Result<Figure, LayoutErro
             Kind::Reproduced,
             rows,
             String::new(),
-        ),
+        )
+        .drawn_from([&disk.row]),
         Comparison::new(
             "E9.crossover_moves_left",
             "the ORDERS crossover is left of LINEITEM's",
@@ -362,7 +392,8 @@ pub fn e9_orders(rows: u64, lineitem_fraction: f64) -> Result<Figure, LayoutErro
             Kind::Ordinal,
             rows,
             format!("ORDERS {fraction:.3} vs LINEITEM {lineitem_fraction:.3}"),
-        ),
+        )
+        .drawn_from(disk.outcomes().chain(lineitem.outcomes())),
     ];
     for (id, device, b) in [
         ("E9.ssd_medium.scaled", DeviceId::SsdMedium, 69.0),
@@ -371,24 +402,28 @@ pub fn e9_orders(rows: u64, lineitem_fraction: f64) -> Result<Figure, LayoutErro
         let row = run(
             &Case {
                 rows,
+                seed,
                 ..Case::paper(device, TableKind::Orders, Layout::Nsm, 7, 0.1)
             },
             &s,
         )?;
-        comparisons.push(Comparison::new(
-            id,
-            "Medium and Slow look like SSD-Fast scaled to their bandwidth (row store)",
-            "ratio",
-            250.0 / b,
-            row.elapsed_s() / ssd.row.elapsed_s(),
-            band(250.0 / b, 0.15),
-            Kind::Derived,
-            rows,
-            format!(
-                "a row scan is bandwidth-bound, so the time ratio is the presets' bandwidth \
+        comparisons.push(
+            Comparison::new(
+                id,
+                "Medium and Slow look like SSD-Fast scaled to their bandwidth (row store)",
+                "ratio",
+                250.0 / b,
+                row.elapsed_s() / ssd.row.elapsed_s(),
+                band(250.0 / b, 0.15),
+                Kind::Derived,
+                rows,
+                format!(
+                    "a row scan is bandwidth-bound, so the time ratio is the presets' bandwidth \
                  ratio 250/{b} by construction"
-            ),
-        ));
+                ),
+            )
+            .drawn_from([&row, &ssd.row]),
+        );
     }
     Ok(Figure {
         curves: vec![disk, ssd],

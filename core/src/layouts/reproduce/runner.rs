@@ -1,5 +1,8 @@
 //! Running the paper's queries at the paper's scale: shape-only tables of 60 M rows (no bytes:
 //! the I/O and CPU of a scan depend on sizes and positions, not on values), one query per run.
+//! A case's `seed` seeds the one random choice of a shape-only scan: which pages hold a
+//! qualifying row where a file is not read whole (`plan` step 1); a scan that reads every file
+//! whole draws nothing, and its outcome says so (`QueryOutcome::drew`).
 
 use super::super::device::DeviceId;
 use super::super::error::LayoutError;
@@ -19,6 +22,8 @@ pub struct Case {
     pub k: usize,
     pub selectivity: f64,
     pub rows: u64,
+    /// The seed of the scan's page draws (`plan::PageDraws`).
+    pub seed: u64,
 }
 
 impl Case {
@@ -30,6 +35,7 @@ impl Case {
             k,
             selectivity: s,
             rows: PAPER_ROWS,
+            seed: 1,
         }
     }
 
@@ -47,7 +53,11 @@ impl Case {
 
 /// Runs `case` alone on its device with `settings`.
 pub fn run(case: &Case, settings: &ScanSettings) -> Result<QueryOutcome, LayoutError> {
-    let mut r = ScanRun::new(&[case.device], vec![case.spec(0, 1)?], settings.clone())?;
+    let mut r = ScanRun::new(
+        &[case.device],
+        vec![case.spec(0, case.seed)?],
+        settings.clone(),
+    )?;
     r.run_to_end()?;
     r.outcome(0)
         .ok_or_else(|| LayoutError::Invariant("the query did not finish".into()))
