@@ -20,6 +20,7 @@ use super::super::baseline::{Baseline, run_baseline};
 use super::super::conc::{ConcurrentRun, Scheme, SsdCost};
 use super::super::workload::{GenR, Op, split_gr_clients};
 use super::super::{FdConfig, MergePolicy, Uniqueness};
+use super::runs::{GrRun, compare_run};
 use crate::plugin::Claim;
 use crate::plugin::seeds::{DEFAULT_SEEDS, measure};
 
@@ -82,7 +83,28 @@ pub fn crossover(ratios: &[(f64, f64)]) -> f64 {
     1.0
 }
 
+/// The claims of steps 1–4, each linking its runs at W_l 0.8 and 0.9 (the paper's two sides).
 pub fn claims() -> Vec<Claim> {
+    let link = |w: f64| GrRun {
+        beta: 16,
+        gamma: 4,
+        kappa0: 4,
+        preload: PRELOAD,
+        requests: REQUESTS as u64,
+        lookup_fraction: w,
+        readers: READERS as u64,
+        writers: 2,
+    };
+    unlinked()
+        .into_iter()
+        .map(|c| {
+            c.run(compare_run(&link(0.8), "W_l = 0.8", DEFAULT_SEEDS[0]))
+                .run(compare_run(&link(0.9), "W_l = 0.9", DEFAULT_SEEDS[0]))
+        })
+        .collect()
+}
+
+fn unlinked() -> Vec<Claim> {
     let mut first: Option<Vec<(f64, f64)>> = None;
     let x = measure(&DEFAULT_SEEDS, |seed| match sweep_ratios(seed) {
         Some(ratios) => {

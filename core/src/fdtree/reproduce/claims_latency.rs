@@ -32,7 +32,7 @@ const PRELOAD: u64 = 8_000;
 const REQUESTS: usize = 4_000;
 /// The G_R run of steps 3–5 as the lab's scenario states it (`runs::gr_run`); `run` builds the
 /// same tree from it.
-const GR: GrRun = GrRun {
+pub const GR: GrRun = GrRun {
     beta: 16,
     gamma: 4,
     kappa0: 4,

@@ -34,10 +34,11 @@ pub struct GrRun {
 pub const COURSE_REQUESTS: u64 = 2_500;
 
 /// The lab's scenario body of `run` under `scheme`, with `requests` requests.
-fn body(run: &GrRun, scheme: &str, requests: u64) -> Map<String, Value> {
+fn body(run: &GrRun, scheme: &str, requests: u64, compare: bool) -> Map<String, Value> {
     let doc = json!({
         "params": {
             "scheme": scheme,
+            "compare": compare,
             "beta": run.beta,
             "gamma": run.gamma,
             "kappa0": run.kappa0,
@@ -62,7 +63,7 @@ pub fn gr_run(run: &GrRun, label: &str, scheme: &str, seed: u64) -> ClaimRun {
         "{label}: G_R at W_l = {}, {} keys preloaded (a paper claim's run)",
         run.lookup_fraction, run.preload
     );
-    let doc = scenario_document("fdtree", &title, seed, body(run, scheme, requests));
+    let doc = scenario_document("fdtree", &title, seed, body(run, scheme, requests, false));
     if requests == run.requests {
         ClaimRun::own(label, doc)
     } else {
@@ -79,10 +80,46 @@ pub fn gr_run(run: &GrRun, label: &str, scheme: &str, seed: u64) -> ClaimRun {
     }
 }
 
+/// Step 1 with the lab's compare view on (FD+XM, FD+DS, FD+FC and the baselines, the B+tree
+/// among them, on the same clients): the Fig. 10 crossover's runs.
+pub fn compare_run(run: &GrRun, label: &str, seed: u64) -> ClaimRun {
+    let requests = run.requests.min(COURSE_REQUESTS);
+    let title = format!(
+        "{label}: FD+FC against the B+tree at W_l = {}",
+        run.lookup_fraction
+    );
+    let doc = scenario_document("fdtree", &title, seed, body(run, "fc", requests, true));
+    ClaimRun::course_scale(
+        label,
+        doc,
+        &format!(
+            "{} → {requests} G_R requests (the browser's work budget at {} keys preloaded); \
+             same tree, preload, W_l, clients, cost and seed; the B+tree is in the compare tab",
+            run.requests, run.preload
+        ),
+    )
+}
+
+/// Step 2 for a claim whose run the lab's scenarios cannot state: the closest G_R run under
+/// `scheme`, with what differs.
+pub fn closest_run(run: &GrRun, label: &str, scheme: &str, seed: u64, differs: &str) -> ClaimRun {
+    let requests = run.requests.min(COURSE_REQUESTS);
+    let title = format!("{label}: the closest lab run to a paper claim's");
+    let doc = scenario_document("fdtree", &title, seed, body(run, scheme, requests, false));
+    ClaimRun::course_scale(
+        label,
+        doc,
+        &format!(
+            "{differs}; this run: {} keys preloaded, {requests} G_R requests",
+            run.preload
+        ),
+    )
+}
+
 /// Step 2, the calibration point: merges on the fitted cost in the G_R run under FD+DS.
 pub fn calibration_run(run: &GrRun, seed: u64) -> ClaimRun {
     let requests = run.requests.min(COURSE_REQUESTS);
-    let body = body(run, "ds", requests);
+    let body = body(run, "ds", requests, false);
     ClaimRun::course_scale(
         "FD+DS merges on the fitted cost",
         scenario_document("fdtree", "Merges on the fitted per-block cost", seed, body),
