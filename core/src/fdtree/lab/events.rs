@@ -18,6 +18,9 @@ pub const M_INSERT: u32 = 9;
 pub const WAVEFRONT: u32 = 10;
 pub const SWITCH: u32 = 11;
 pub const FINALIZE: u32 = 12;
+pub const RECLAIM: u32 = 13;
+pub const UNSAFE_READ: u32 = 14;
+pub const WRONG_ANSWER: u32 = 15;
 
 pub const EVENT_KINDS: &[EventKindInfo] = &[
     EventKindInfo {
@@ -100,5 +103,26 @@ pub const EVENT_KINDS: &[EventKindInfo] = &[
         name: "finalize",
         args: ["levels", "z", "", ""],
         text: "Finalize: {a} levels relabelled (level skipping and tightening, Eq. 3), z = {b}",
+    },
+    EventKindInfo {
+        code: RECLAIM,
+        name: "reclaim",
+        args: ["block", "", "", ""],
+        text: "The merge reclaims block {a} (holding its exclusive latch unless the protocol \
+               rule was dropped); its id may be handed out again",
+    },
+    EventKindInfo {
+        code: UNSAFE_READ,
+        name: "use_after_reclaim",
+        args: ["client", "op", "block", "reused"],
+        text: "Protocol broken: op {b} of client {a} reads block {c} after it was reclaimed \
+               ({d}: 0 the slot is free, 1 it already holds another block, whose entries it read)",
+    },
+    EventKindInfo {
+        code: WRONG_ANSWER,
+        name: "wrong_answer",
+        args: ["client", "op", "", ""],
+        text: "Protocol broken: op {b} of client {a} answers a value its key never held while \
+               it ran: not linearizable",
     },
 ];

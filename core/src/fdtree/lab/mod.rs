@@ -82,6 +82,24 @@ fn kind_code(kind: OpKind) -> u32 {
     }
 }
 
+fn kind_name(kind: OpKind) -> &'static str {
+    match kind {
+        OpKind::Insert => "insert",
+        OpKind::Delete => "delete",
+        OpKind::Lookup => "lookup",
+        OpKind::Range => "range",
+    }
+}
+
+fn mod_name(m: ModOutcome) -> Value {
+    match m {
+        ModOutcome::Inserted => json!("inserted"),
+        ModOutcome::Deleted => json!("deleted"),
+        ModOutcome::RejectedPresent { value } => json!({"rejected": "present", "value": value}),
+        ModOutcome::RejectedMissing => json!({"rejected": "missing"}),
+    }
+}
+
 pub fn side_code(side: Side) -> u32 {
     match side {
         Side::Quiescent => 0,
@@ -120,8 +138,10 @@ impl FdLab {
             &cfg.preload,
             cfg.clients.clone(),
         )
-        .map_err(|e| ScenarioError::new("params", e.to_string()))?;
+        .map_err(|e| ScenarioError::new("params", e.to_string()))?
+        .with_protocol(cfg.protocol);
         run.record = true;
+        run.keep_history = true;
         let live = run.tree.store.live_blocks();
         let (preload_merges, preload_io) = (run.tree.metrics.merges, run.tree.store.io);
         let key_max = cfg
@@ -343,6 +363,22 @@ impl FdLab {
                 };
                 trace.emit(t, kind, args);
             }
+            RunEvent::Reclaimed { block } => trace.emit(t, events::RECLAIM, [block, 0, 0, 0]),
+            RunEvent::UseAfterReclaim {
+                client,
+                index,
+                block,
+                reused,
+            } => {
+                let op = self.op_id(client, index);
+                let args = [client as u32, low32(op as u64), block, u32::from(reused)];
+                trace.emit(t, events::UNSAFE_READ, args);
+            }
+            RunEvent::WrongAnswer { client, index } => {
+                let op = self.op_id(client, index);
+                let args = [client as u32, low32(op as u64), 0, 0];
+                trace.emit(t, events::WRONG_ANSWER, args);
+            }
         }
     }
 
@@ -371,6 +407,41 @@ impl FdLab {
             Outcome::Mod(_) => return,
         };
         self.answers.insert(op, answer);
+    }
+
+    /// DESIGN §3.2 `history`: every completed op in op order, with its issue and completion
+    /// times and its answer (a read) or outcome (a write).
+    pub fn history_json(&self) -> Vec<Value> {
+        let mut out: Vec<(usize, Value)> = self
+            .run
+            .report
+            .history
+            .iter()
+            .map(|h| {
+                let op = self.op_id(h.client, h.index);
+                let mut e = json!({"op": op, "client": h.client,
+                    "kind": kind_name(OpKind::of(h.op)),
+                    "invoked_ns": h.invoked_ns, "completed_ns": h.completed_ns});
+                match h.op {
+                    crate::fdtree::workload::Op::Range { from, to } => {
+                        e["from"] = json!(from);
+                        e["to"] = json!(to);
+                    }
+                    op => e["key"] = json!(op.key()),
+                }
+                match &h.outcome {
+                    Outcome::Value(v) => e["value"] = json!(v),
+                    Outcome::Rows(rows) => {
+                        let rows: Vec<[u64; 2]> = rows.iter().map(|&(k, v)| [k, v]).collect();
+                        e["rows"] = json!(rows);
+                    }
+                    Outcome::Mod(m) => e["outcome"] = json!(mod_name(*m)),
+                }
+                (op, e)
+            })
+            .collect();
+        out.sort_by_key(|(op, _)| *op);
+        out.into_iter().map(|(_, e)| e).collect()
     }
 
     /// Approximate bytes of one clone: blocks, the completion log and the answers.
