@@ -10,7 +10,7 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-use std::collections::{BTreeMap, HashSet};
+use std::collections::{BTreeMap, BTreeSet};
 
 use flashlab_core::fdtree::conc::{
     ConcurrentRun, HistoryEntry, Outcome, Protocol, Scheme, SimReport, SsdCost,
@@ -93,7 +93,7 @@ fn run(scheme: Scheme, seed: u64, protocol: Protocol) -> (SimReport, BTreeMap<u6
             _ => None,
         })
         .collect();
-    let cost = if seed % 2 == 0 {
+    let cost = if seed.is_multiple_of(2) {
         SsdCost::x25e_effective()
     } else {
         SsdCost::x25e_datasheet()
@@ -139,12 +139,12 @@ fn step(state: Option<u64>, op: KeyOp) -> Option<Option<u64>> {
 /// no later than b was invoked) in which every answer is the sequential map's?
 fn linearizable(ops: &[Timed], initial: Option<u64>) -> bool {
     assert!(ops.len() <= 128, "sub-history too long for the bitmask");
-    let mut seen: HashSet<(u128, Option<u64>)> = HashSet::new();
+    let mut seen: BTreeSet<(u128, Option<u64>)> = BTreeSet::new();
     fn go(
         ops: &[Timed],
         done: u128,
         state: Option<u64>,
-        seen: &mut HashSet<(u128, Option<u64>)>,
+        seen: &mut BTreeSet<(u128, Option<u64>)>,
     ) -> bool {
         let all = if ops.len() == 128 {
             u128::MAX
@@ -294,7 +294,8 @@ fn broken(drop: fn(&mut Protocol)) -> (u64, u64, u64) {
 
 #[test]
 fn dropping_a_protocol_rule_breaks_fc() {
-    let rules: [(&str, fn(&mut Protocol)); 4] = [
+    type Drop = fn(&mut Protocol);
+    let rules: [(&str, Drop); 4] = [
         ("lock coupling", |p| p.lock_coupling = false),
         ("reclaim latch", |p| p.reclaim_latch = false),
         ("retention", |p| p.retention = false),

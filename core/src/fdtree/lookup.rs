@@ -230,11 +230,15 @@ pub fn combine(sources: &[Vec<Entry>]) -> Vec<(Key, u64)> {
 
 /// The data entries of one block in [from, to].
 pub fn window(entries: &[Entry], from: Key, to: Key) -> Vec<Entry> {
+    window_iter(entries, from, to).collect()
+}
+
+/// `window` without collecting (a caller that appends to a buffer it has).
+pub fn window_iter(entries: &[Entry], from: Key, to: Key) -> impl Iterator<Item = Entry> + '_ {
     entries
         .iter()
-        .filter(|e| e.kind.is_data() && e.key >= from && e.key <= to)
+        .filter(move |e| e.kind.is_data() && e.key >= from && e.key <= to)
         .copied()
-        .collect()
 }
 
 /// One block: the §2.2 case for `key` and the fence to follow (largest fence key ≤ key).

@@ -30,18 +30,29 @@ pub struct HistoryEntry {
 pub struct ReadWindow {
     from: u64,
     to: u64,
-    /// Keys present at issue or written since, with every value they held; a key not listed
-    /// was absent throughout.
-    ok: Vec<(u64, Vec<Option<u64>>)>,
+    /// (key, a value it held), sorted by key, one pair per value: keys present at issue or
+    /// written since; a key not listed was absent throughout. One flat list, so a lookup of an
+    /// absent key allocates nothing and of a present key once.
+    ok: Vec<(u64, Option<u64>)>,
 }
 
 impl ReadWindow {
     pub fn open(map: &BTreeMap<u64, u64>, from: u64, to: u64) -> Self {
-        let ok = map
-            .range(from..=to)
-            .map(|(&k, &v)| (k, vec![Some(v)]))
-            .collect();
+        let ok = if from == to {
+            map.get(&from)
+                .map(|&v| vec![(from, Some(v))])
+                .unwrap_or_default()
+        } else {
+            map.range(from..=to).map(|(&k, &v)| (k, Some(v))).collect()
+        };
         Self { from, to, ok }
+    }
+
+    /// The pairs of `key`, as a range of `ok`.
+    fn span(&self, key: u64) -> std::ops::Range<usize> {
+        let start = self.ok.partition_point(|e| e.0 < key);
+        let end = start + self.ok[start..].partition_point(|e| e.0 == key);
+        start..end
     }
 
     /// A write set `key` to `value` (None: deleted) while the read was in flight.
@@ -49,17 +60,22 @@ impl ReadWindow {
         if key < self.from || key > self.to {
             return;
         }
-        match self.ok.binary_search_by_key(&key, |e| e.0) {
-            Ok(i) => self.ok[i].1.push(value),
-            Err(i) => self.ok.insert(i, (key, vec![None, value])),
+        let at = self.span(key);
+        if at.is_empty() {
+            // Absent until now: "absent" stays a legal answer.
+            self.ok
+                .splice(at.start..at.start, [(key, None), (key, value)]);
+        } else {
+            self.ok.insert(at.end, (key, value));
         }
     }
 
     fn allows(&self, key: u64, got: Option<u64>) -> bool {
-        match self.ok.binary_search_by_key(&key, |e| e.0) {
-            Ok(i) => self.ok[i].1.contains(&got),
-            Err(_) => got.is_none(),
+        let at = self.span(key);
+        if at.is_empty() {
+            return got.is_none();
         }
+        self.ok[at].iter().any(|e| e.1 == got)
     }
 
     /// True if the answer shows, per key, a value the key held during the read.
@@ -72,7 +88,7 @@ impl ReadWindow {
                     .ok
                     .iter()
                     .filter(|(k, _)| rows.binary_search_by_key(k, |r| r.0).is_err())
-                    .all(|(k, _)| self.allows(*k, None));
+                    .all(|&(k, _)| self.allows(k, None));
                 shown && missing
             }
             Outcome::Mod(_) => true,

@@ -22,7 +22,7 @@ use std::collections::VecDeque;
 
 use super::super::config::Uniqueness;
 use super::super::entry::{BlockId, Entry, Found, Key};
-use super::super::lookup::{Side, Start, combine, probe, window};
+use super::super::lookup::{Side, Start, combine, probe, window, window_iter};
 use super::super::tree::ModOutcome;
 use super::super::workload::Op;
 use super::engine::{ConcurrentRun, Micro, Scheme};
@@ -32,28 +32,6 @@ use crate::fdtree::error::FdError;
 
 /// A path longer than this is following garbage (a reused block after a broken protocol).
 const MAX_HOPS: u32 = 64;
-
-/// Where a client's op is in the tree.
-#[derive(Debug, Clone, PartialEq, Eq, Default)]
-pub struct Cursor {
-    pub side: Option<Side>,
-    /// The block this op holds S-latched (the current block of its path).
-    pub held: Option<BlockId>,
-    /// Whether the op still holds the lock it took first (L0 mutex or global lock).
-    pub lock_held: bool,
-    /// The first lock is kept until the op ends (FD+XM readers, checked writes).
-    pub lock_whole_op: bool,
-    /// The part starts a range latched under the L0 mutex and has not descended yet.
-    pub parked: VecDeque<(Key, Key, BlockId, u32)>,
-    /// The key range of the part being descended (a lookup: key..=key).
-    pub part: (Key, Key),
-    pub level: Vec<Entry>,
-    pub child: Option<(BlockId, u32)>,
-    pub sources: Vec<Vec<Entry>>,
-    pub path: Vec<BlockId>,
-    pub reads: u64,
-    pub hops: u32,
-}
 
 fn answer_of(f: Found) -> Option<Option<u64>> {
     match f {
@@ -72,12 +50,15 @@ impl ConcurrentRun {
         }
     }
 
-    fn push(&mut self, actor: Actor, micros: impl IntoIterator<Item = Micro>) {
+    /// Puts `micros` at the front of the actor's program, in their order.
+    fn push<I>(&mut self, actor: Actor, micros: I)
+    where
+        I: IntoIterator<Item = Micro>,
+        I::IntoIter: DoubleEndedIterator,
+    {
         let p = &mut self.clients[actor].program;
-        let mut at = 0;
-        for m in micros {
-            p.insert(at, m);
-            at += 1;
+        for m in micros.into_iter().rev() {
+            p.push_front(m);
         }
     }
 
@@ -110,18 +91,17 @@ impl ConcurrentRun {
         Ok(())
     }
 
-    /// The releases that leave the op's current place (its block, or its first lock).
-    fn leave_parent(&mut self, actor: Actor) -> Vec<Micro> {
+    /// The release that leaves the op's current place (its block, or its first lock).
+    fn leave_parent(&mut self, actor: Actor) -> Option<Micro> {
         let lock = self.op_of(actor).map(|op| self.first_lock(op));
         let c = &mut self.clients[actor].cursor;
         if let Some(p) = c.held.take() {
-            vec![Micro::Release(Res::Block(p), Mode::S)]
+            Some(Micro::Release(Res::Block(p), Mode::S))
         } else if c.lock_held && !c.lock_whole_op {
             c.lock_held = false;
-            lock.map(|(r, m)| vec![Micro::Release(r, m)])
-                .unwrap_or_default()
+            lock.map(|(r, m)| Micro::Release(r, m))
         } else {
-            Vec::new()
+            None
         }
     }
 
@@ -138,21 +118,20 @@ impl ConcurrentRun {
         let latch = Micro::Acquire(Res::Block(b), Mode::S);
         let tail = [Micro::Delay(read), Micro::ReadBlock(b, epoch)];
         if self.protocol.lock_coupling {
-            let mut v = vec![latch];
-            v.extend(leave);
-            v.extend(tail);
-            self.push(actor, v);
+            self.push(actor, tail);
+            self.push(actor, leave);
+            self.push(actor, [latch]);
         } else {
             // Broken protocol: the parent goes before the child is latched.
-            let mut v = leave;
-            v.extend([Micro::Delay(self.cost.cpu_ns.max(1)), latch]);
-            v.extend(tail);
-            self.push(actor, v);
+            self.push(actor, tail);
+            self.push(actor, [Micro::Delay(self.cost.cpu_ns.max(1)), latch]);
+            self.push(actor, leave);
         }
     }
 
-    /// Counts a block read and checks the pointer was still good: Some(entries) as read now.
-    fn read_slot(&mut self, actor: Actor, b: BlockId, epoch: u32) -> Vec<Entry> {
+    /// Counts a block read and checks the pointer was still good (the caller then reads the
+    /// slot in place, as it is now).
+    fn read_slot(&mut self, actor: Actor, b: BlockId, epoch: u32) {
         self.tree.store.count_read();
         let c = &mut self.clients[actor].cursor;
         c.reads += 1;
@@ -169,11 +148,14 @@ impl ConcurrentRun {
                 reused: live.is_some(),
             });
         }
+    }
+
+    /// What slot `b` holds now (a reclaimed slot reads as empty).
+    fn slot_entries(&self, b: BlockId) -> &[Entry] {
         self.tree
             .store
             .peek_slot(b)
-            .map(|blk| blk.entries.clone())
-            .unwrap_or_default()
+            .map_or(&[], |blk| blk.entries.as_slice())
     }
 
     pub(super) fn read_block(
@@ -182,16 +164,18 @@ impl ConcurrentRun {
         b: BlockId,
         epoch: u32,
     ) -> Result<(), FdError> {
-        let entries = self.read_slot(actor, b, epoch);
+        self.read_slot(actor, b, epoch);
         let Some(op) = self.op_of(actor) else {
             return Ok(());
         };
         if let Op::Range { .. } = op {
             let (from, to) = self.clients[actor].cursor.part;
-            let (_, fence) = probe(&entries, from);
+            let entries = self.slot_entries(b);
+            let (_, fence) = probe(entries, from);
+            let level = window(entries, from, to);
             let next = self.tree.store.peek_slot(b).and_then(|blk| blk.next);
             let c = &mut self.clients[actor].cursor;
-            c.level = window(&entries, from, to);
+            c.level = level;
             c.child = fence.map(|f| (f, 0));
             if let Some((f, g)) = c.child.as_mut() {
                 *g = self.tree.store.gen_of(*f);
@@ -200,7 +184,7 @@ impl ConcurrentRun {
             return Ok(());
         }
         let key = op.key();
-        let (found, fence) = probe(&entries, key);
+        let (found, fence) = probe(self.slot_entries(b), key);
         let hops = self.clients[actor].cursor.hops;
         match (answer_of(found), fence) {
             (Some(a), _) => self.found(actor, op, a)?,
@@ -250,12 +234,15 @@ impl ConcurrentRun {
     }
 
     pub(super) fn read_sibling(&mut self, actor: Actor, b: BlockId, epoch: u32) {
-        let entries = self.read_slot(actor, b, epoch);
+        self.read_slot(actor, b, epoch);
         let (from, to) = self.clients[actor].cursor.part;
-        self.clients[actor]
-            .cursor
-            .level
-            .extend(window(&entries, from, to));
+        let entries = self
+            .tree
+            .store
+            .peek_slot(b)
+            .map_or(&[][..], |blk| blk.entries.as_slice());
+        let c = &mut self.clients[actor].cursor;
+        c.level.extend(window_iter(entries, from, to));
         let next = self.tree.store.peek_slot(b).and_then(|blk| blk.next);
         self.scan_next(actor, next);
         if self.scheme != Scheme::Xm {
@@ -346,12 +333,12 @@ impl ConcurrentRun {
             // Its start is already latched (since the L0 mutex was held).
             let leave = self.leave_parent(actor);
             self.clients[actor].cursor.held = Some(start);
-            let mut v = leave;
-            v.extend([
+            let read = [
                 Micro::Delay(self.cost.read_block_ns),
                 Micro::ReadBlock(start, epoch),
-            ]);
-            self.push(actor, v);
+            ];
+            self.push(actor, read);
+            self.push(actor, leave);
         } else {
             self.enter(actor, start);
         }
@@ -375,7 +362,7 @@ impl ConcurrentRun {
         if self.record {
             let c = &self.clients[actor].cursor;
             let (side, path, reads) = (c.side.unwrap_or(Side::Quiescent), c.path.clone(), c.reads);
-            self.note(RunEvent::Linearized {
+            self.note(RunEvent::Answered {
                 client: actor,
                 index,
                 outcome: outcome.clone(),
@@ -477,7 +464,7 @@ impl ConcurrentRun {
             let c = &self.clients[actor].cursor;
             let index = self.clients[actor].issued.saturating_sub(1);
             let (side, path) = (c.side.unwrap_or(self.tree.side_for(key)), c.path.clone());
-            self.note(RunEvent::Linearized {
+            self.note(RunEvent::Answered {
                 client: actor,
                 index,
                 outcome: Outcome::Mod(outcome),

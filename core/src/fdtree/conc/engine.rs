@@ -35,8 +35,8 @@ use super::super::store::IoCount;
 use super::super::tree::FdTree;
 use super::super::workload::Op;
 use super::answers::{HistoryEntry, ReadWindow};
-use super::client::Cursor;
 use super::cost::SsdCost;
+use super::cursor::Cursor;
 use super::latch::{Actor, Latches, Mode, Res};
 use super::log::{Outcome, RunEvent};
 use super::protocol::Protocol;
@@ -109,8 +109,8 @@ pub struct ConcurrentRun {
     pub record: bool,
     pub log: Vec<RunEvent>,
     pub(super) finished: bool,
-    /// Block I/O counters when the current op was linearized (its per-op I/O).
-    pub(super) io_at_linearize: IoCount,
+    /// Block I/O counters when the current FD+XM write took the global lock (its per-op I/O).
+    pub(super) io_at_answer: IoCount,
     /// The latch protocol (all rules on unless a teaching scenario drops one).
     pub protocol: Protocol,
     /// Append every op to `report.history` (off for the paper-scale runs).
@@ -217,7 +217,7 @@ impl ConcurrentRun {
             record: false,
             log: Vec::new(),
             finished: false,
-            io_at_linearize: IoCount::default(),
+            io_at_answer: IoCount::default(),
             protocol: Protocol::PAPER,
             keep_history: false,
             merge_held: Vec::new(),
@@ -378,7 +378,7 @@ impl ConcurrentRun {
         let arrival = c.arrivals.pop_front().flatten();
         c.current = Some((op, arrival.unwrap_or(now)));
         c.issued += 1;
-        c.cursor = Cursor::default();
+        c.cursor.reset();
         let index = c.issued - 1;
         if let Some(at) = arrival.filter(|&at| at > now) {
             // Not arrived yet: the client idles until `at_ns`, then the op starts.
@@ -390,18 +390,17 @@ impl ConcurrentRun {
         });
         let cpu = self.cost.cpu_ns;
         let c = &mut self.clients[actor];
-        let program = match (self.scheme, op.is_modification()) {
-            (Scheme::Xm, true) => vec![Micro::Acquire(Res::Global, Mode::X), Micro::XmWrite],
-            (Scheme::Xm, false) => vec![Micro::Acquire(Res::Global, Mode::S), Micro::OpenL0],
-            _ => vec![Micro::Acquire(Res::L0, Mode::X), Micro::OpenL0],
+        let (lock, then) = match (self.scheme, op.is_modification()) {
+            (Scheme::Xm, true) => (Micro::Acquire(Res::Global, Mode::X), Micro::XmWrite),
+            (Scheme::Xm, false) => (Micro::Acquire(Res::Global, Mode::S), Micro::OpenL0),
+            _ => (Micro::Acquire(Res::L0, Mode::X), Micro::OpenL0),
         };
-        c.program.push_back(Micro::Invoke);
-        c.program.extend(program);
+        c.program.extend([Micro::Invoke, lock]);
         if cpu > 0 {
             // The in-memory work on L0, done holding its lock (before `OpenL0` / `XmWrite`).
-            let last = c.program.len() - 1;
-            c.program.insert(last, Micro::Delay(cpu));
+            c.program.push_back(Micro::Delay(cpu));
         }
+        c.program.push_back(then);
         true
     }
 

@@ -3,7 +3,7 @@
 //! reproductions do not pay for it); `ConcurrentRun::record` turns it on.
 //!
 //! 1. `Started`: a client's op arrives (R_p starts); `Completed`: it finishes, with its R_p.
-//! 2. `Linearized`: the op has its answer (a read: at its last block; a write: applied to L0),
+//! 2. `Answered`: the op has its answer (a read: at its last block; a write: applied to L0),
 //!    the side of the wavefront it was served from, the disk blocks on its path and the block
 //!    I/O it spent (lookup path, range scan, uniqueness check, or a whole FD+XM merge).
 //! 3. `Queued`: an actor had to wait for a lock; `SlotWait`: a writer found no free L0 slot.
@@ -19,7 +19,7 @@ use super::super::store::IoCount;
 use super::super::tree::ModOutcome;
 use super::latch::{Actor, Mode, Res};
 
-/// The answer an op got at its linearization point.
+/// The answer an op got (a read: built from its blocks as each was read; a write: its apply).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Outcome {
     Value(Option<u64>),
@@ -33,7 +33,7 @@ pub enum RunEvent {
         client: Actor,
         index: u64,
     },
-    Linearized {
+    Answered {
         client: Actor,
         index: u64,
         outcome: Outcome,

@@ -5,7 +5,7 @@
 //! 1. `latch`: FIFO readers-writer locks (global lock, L0 mutex, block latches).
 //! 2. `cost`: constant per-block read/write and per-op CPU costs, with the calibration point.
 //! 3. `engine`: actors, micro-step programs and the event loop.
-//! 4. `client`: an op run through the tree step by step under lock coupling.
+//! 4. `client`: an op run through the tree step by step under lock coupling (`cursor`: where it is).
 //! 5. `merge_proc`: the merge process's steps with the latches they take first.
 //! 6. `steps`: FD+XM's modifications, the merge's start, reclaims.
 //! 7. `protocol`: the latch protocol's rules, each of which a teaching scenario may drop.
@@ -16,6 +16,7 @@
 pub mod answers;
 pub mod client;
 pub mod cost;
+pub mod cursor;
 pub mod engine;
 pub mod latch;
 pub mod log;

@@ -44,7 +44,7 @@ impl ConcurrentRun {
             return Ok(());
         };
         let cpu = self.cost.cpu_ns;
-        self.io_at_linearize = self.tree.store.io;
+        self.io_at_answer = self.tree.store.io;
         let side = self.tree.side_for(op.key());
         let outcome = match op {
             Op::Insert { key, value } => self.tree.insert(key, value)?,
@@ -70,8 +70,8 @@ impl ConcurrentRun {
         }
         if self.record {
             let index = self.clients[actor].issued.saturating_sub(1);
-            let io = self.tree.store.io.since(self.io_at_linearize);
-            self.note(RunEvent::Linearized {
+            let io = self.tree.store.io.since(self.io_at_answer);
+            self.note(RunEvent::Answered {
                 client: actor,
                 index,
                 outcome: Outcome::Mod(outcome),

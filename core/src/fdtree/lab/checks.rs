@@ -5,8 +5,9 @@
 //!    while the tree holds at most `CHECK_ENTRIES_PER_STEP` entries' worth of blocks (every
 //!    teaching scenario), and on a larger tree every live·β / `CHECK_ENTRIES_PER_STEP` steps
 //!    and at the end: at most that many entries checked per step, amortized.
-//! 2. `answers_equal_map`: every read showed, per key, a value the key held while it ran;
-//!    no read reached a reclaimed block.
+//! 2. `answers_equal_map`: every read showed, per key, a value the key held while it ran
+//!    (and a rejected write's answer was the map's); `no read of a reclaimed block`: no
+//!    block read reached a slot reclaimed since the pointer to it was read.
 //! 3. `every_op_answered_once`: completions are unique and never exceed the ops; at the end
 //!    every op completed and no lock is held or queued (no deadlock: the run errors otherwise).
 //! 4. `space_bound`: FD+FC and FD+XM never hold more than the live blocks at the merge's start

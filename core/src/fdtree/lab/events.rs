@@ -4,10 +4,11 @@
 //! 1 inserted, 2 deleted, 3 rejected (present), 4 rejected (missing); lock 0 global, 1 L0
 //! mutex, 2 block latch; mode 0 shared, 1 exclusive. Keys and times are truncated to u32 (µs).
 
+use crate::fdtree::merge::MergeEvent;
 use crate::sim::EventKindInfo;
 
 pub const OP_START: u32 = 1;
-pub const LINEARIZE: u32 = 2;
+pub const ANSWER: u32 = 2;
 pub const OP_DONE: u32 = 3;
 pub const LOCK_WAIT: u32 = 4;
 pub const SLOT_WAIT: u32 = 5;
@@ -22,6 +23,39 @@ pub const RECLAIM: u32 = 13;
 pub const UNSAFE_READ: u32 = 14;
 pub const WRONG_ANSWER: u32 = 15;
 
+/// The trace event (kind and arguments) of one merge step.
+pub fn merge_step_args(e: &MergeEvent) -> (u32, [u32; 4]) {
+    match e {
+        MergeEvent::StageRead { label, block } => (STAGE_READ, [*label as u32, *block, 0, 0]),
+        MergeEvent::Staged { groups } => (STAGED, [*groups as u32, 0, 0, 0]),
+        MergeEvent::Inserted {
+            groups,
+            blocks_written,
+        } => (M_INSERT, [*groups as u32, low32(*blocks_written), 0, 0]),
+        MergeEvent::Wavefront {
+            key,
+            freed_slots,
+            reclaimed,
+        } => (
+            WAVEFRONT,
+            [low32(*key), *freed_slots as u32, reclaimed.len() as u32, 0],
+        ),
+        MergeEvent::Switched {
+            reclaimed,
+            blocks_written,
+        } => (
+            SWITCH,
+            [reclaimed.len() as u32, low32(*blocks_written), 0, 0],
+        ),
+        MergeEvent::Finalized { o, z } => (FINALIZE, [o.len() as u32, *z as u32, 0, 0]),
+    }
+}
+
+/// A trace argument (u32): larger keys, times and counts saturate at u32::MAX.
+pub fn low32(x: u64) -> u32 {
+    x.min(u64::from(u32::MAX)) as u32
+}
+
 pub const EVENT_KINDS: &[EventKindInfo] = &[
     EventKindInfo {
         code: OP_START,
@@ -31,12 +65,14 @@ pub const EVENT_KINDS: &[EventKindInfo] = &[
                {d}; its R_p starts now (or at its at_ns)",
     },
     EventKindInfo {
-        code: LINEARIZE,
-        name: "linearize",
+        code: ANSWER,
+        name: "answer",
         args: ["client", "op", "side", "outcome"],
-        text: "Op {b} of client {a} takes effect (its linearization point), served from side \
-               {c} (0 no merge, 1 old, 2 new side of the wavefront); outcome {d} (0 answered, \
-               1 inserted, 2 deleted, 3/4 rejected: key present/missing)",
+        text: "Op {b} of client {a} has its answer, routed to side {c} (0 no merge, 1 old, 2 \
+               new side of the wavefront) when it read L0: a read's answer is what each block \
+               on its path held when that block's read ended, a write was just applied to L0; \
+               outcome {d} (0 answered, 1 inserted, 2 deleted, 3/4 rejected: key \
+               present/missing)",
     },
     EventKindInfo {
         code: OP_DONE,

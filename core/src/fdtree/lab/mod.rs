@@ -1,6 +1,7 @@
 //! The FD+tree lab: the concurrent discrete-event run (`conc::ConcurrentRun`) stepped ONE event
-//! at a time (a client's arrival or completion, a lock grant, one merge step), with every
-//! answer recorded at its linearization point (issue 9 "Ops and answers").
+//! at a time (a client's arrival or completion, a lock grant, one block read, one merge step),
+//! with every answer recorded when the op has it: a read's when its last block read ends, a
+//! write's when it is applied to L0 (issue 9 "Ops and answers"; issue 28 item 1).
 //!
 //! 1. `body`, `config`: the scenario (tiny defaults β = 8, γ = 3, κ0 = 2 blocks) → a
 //!    `LabConfig` with each client's op list.
@@ -8,7 +9,7 @@
 //!    events (`events`) and answers (lookup `value`, range `rows`; a rejected insert/delete
 //!    says so), and remembers the latest op's path and block I/O for the view.
 //! 3. `checks`: the invariants after every step (I1–I7 of the tree, answers equal the map,
-//!    every op answered once, the space bound of the scheme).
+//!    no read of a reclaimed block, every op answered once, the space bound of the scheme).
 //! 4. `view`, `payload`: what the UI draws; `compare`: XM, DS, FC, Li's FD-tree and a B+tree on the same clients.
 
 pub mod body;
@@ -27,8 +28,8 @@ use serde_json::{Value, json};
 
 use self::compare::CompareResult;
 use self::config::LabConfig;
+use self::events::low32;
 use crate::fdtree::conc::{ConcurrentRun, OpKind, Outcome, Res, RunEvent};
-use crate::fdtree::merge::MergeEvent;
 use crate::fdtree::prepare::MergeWhy;
 use crate::fdtree::tree::ModOutcome;
 use crate::fdtree::{BlockId, Side};
@@ -57,7 +58,7 @@ pub struct FdLab {
     pub cfg: Arc<LabConfig>,
     pub run: ConcurrentRun,
     pub answers: BTreeMap<usize, Value>,
-    /// Latest ops, newest last (linearized; R_p filled at completion).
+    /// Latest ops, newest last (answered; R_p filled at completion).
     pub recent: VecDeque<OpRecord>,
     pub compare: Option<Arc<CompareResult>>,
     pub(crate) steps: u64,
@@ -116,10 +117,6 @@ fn outcome_code(o: &Outcome) -> u32 {
         Outcome::Mod(ModOutcome::RejectedPresent { .. }) => 3,
         Outcome::Mod(ModOutcome::RejectedMissing) => 4,
     }
-}
-
-fn low32(x: u64) -> u32 {
-    x.min(u64::from(u32::MAX)) as u32
 }
 
 impl FdLab {
@@ -236,7 +233,7 @@ impl FdLab {
                     [client as u32, low32(op as u64), kind, low32(key)],
                 );
             }
-            RunEvent::Linearized {
+            RunEvent::Answered {
                 client,
                 index,
                 outcome,
@@ -248,7 +245,7 @@ impl FdLab {
                 let code = outcome_code(&outcome);
                 trace.emit(
                     t,
-                    events::LINEARIZE,
+                    events::ANSWER,
                     [client as u32, low32(op as u64), side_code(side), code],
                 );
                 let kind = match &outcome {
@@ -330,37 +327,7 @@ impl FdLab {
                 trace.emit(t, events::MERGE_BEGIN, [why, m as u32, old as u32, live]);
             }
             RunEvent::MergeStep(e) => {
-                let (kind, args) = match e {
-                    MergeEvent::StageRead { label, block } => {
-                        (events::STAGE_READ, [label as u32, block, 0, 0])
-                    }
-                    MergeEvent::Staged { groups } => (events::STAGED, [groups as u32, 0, 0, 0]),
-                    MergeEvent::Inserted {
-                        groups,
-                        blocks_written,
-                    } => (
-                        events::M_INSERT,
-                        [groups as u32, low32(blocks_written), 0, 0],
-                    ),
-                    MergeEvent::Wavefront {
-                        key,
-                        freed_slots,
-                        reclaimed,
-                    } => (
-                        events::WAVEFRONT,
-                        [low32(key), freed_slots as u32, reclaimed.len() as u32, 0],
-                    ),
-                    MergeEvent::Switched {
-                        reclaimed,
-                        blocks_written,
-                    } => (
-                        events::SWITCH,
-                        [reclaimed.len() as u32, low32(blocks_written), 0, 0],
-                    ),
-                    MergeEvent::Finalized { o, z } => {
-                        (events::FINALIZE, [o.len() as u32, z as u32, 0, 0])
-                    }
-                };
+                let (kind, args) = events::merge_step_args(&e);
                 trace.emit(t, kind, args);
             }
             RunEvent::Reclaimed { block } => trace.emit(t, events::RECLAIM, [block, 0, 0, 0]),
