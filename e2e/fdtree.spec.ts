@@ -1,5 +1,6 @@
 // The FD+tree lab: the route and its panels, every bundled scenario's invariants holding to the
-// end, the wavefront and both old and new level rows mid-merge, fence links, the lookup path highlighted,
+// end (and every broken-* one, which drops a protocol rule on purpose, failing one), the
+// wavefront and both old and new level rows mid-merge, fence links, the lookup path highlighted,
 // the compare view's three schemes and two baselines on one timeline, and screenshots (test-results/screenshots/,
 // and docs/screenshots/ with UPDATE_SCREENSHOTS=1).
 import { mkdirSync, readdirSync } from "node:fs";
@@ -7,10 +8,15 @@ import type { Page } from "@playwright/test";
 import { test, expect, api, openApp, readScenario, repoRoot, type SimState, type InvariantReport } from "./fixtures";
 
 const FILES = readdirSync(`${repoRoot}/scenarios/fdtree`).filter((name) => name.endsWith(".json"));
+/** Scenarios that drop a rule of the latch protocol on purpose (`params.drop_rule`, named broken-*). */
+const BROKEN = FILES.filter((f) => doc(f).params?.drop_rule != null);
+const HOLDING = FILES.filter((f) => !BROKEN.includes(f));
+/** The invariants a dropped protocol rule breaks. */
+const PROTOCOL_INVARIANTS = ["answers equal the map", "no read of a reclaimed block"];
 const PANELS = ["fd-levels", "fd-merge", "fd-l0", "fd-ops", "fd-rp", "fd-space"];
 
 interface ScenarioDoc {
-  params?: { compare?: boolean };
+  params?: { compare?: boolean; drop_rule?: string };
 }
 
 function doc(file: string): ScenarioDoc {
@@ -45,7 +51,7 @@ test("the FD+tree route opens with every panel and no console error", async ({ p
 
 test("every invariant holds to the end of every bundled FD+tree scenario", async ({ page, consoleErrors }) => {
   await openApp(page, "#/lab/fdtree");
-  for (const file of FILES) {
+  for (const file of HOLDING) {
     await api(page, "load", readScenario(`fdtree/${file}`));
     await api<SimState>(page, "runToEnd");
     const invariants = await api<InvariantReport[]>(page, "invariants");
@@ -56,6 +62,22 @@ test("every invariant holds to the end of every bundled FD+tree scenario", async
     }
     await expect(page.getByTestId("fd-levels")).toBeVisible();
     await expect(page.getByTestId("fd-answers-check")).toContainText("✓");
+  }
+  expect(consoleErrors).toEqual([]);
+});
+
+test("every broken-* FD+tree scenario (a protocol rule dropped) fails a protocol invariant", async ({ page, consoleErrors }) => {
+  expect(BROKEN.length).toBe(4);
+  for (const file of BROKEN) expect(file.startsWith("broken-"), file).toBe(true);
+  await openApp(page, "#/lab/fdtree");
+  for (const file of BROKEN) {
+    await api(page, "load", readScenario(`fdtree/${file}`));
+    await api<SimState>(page, "runToEnd");
+    const invariants = await api<InvariantReport[]>(page, "invariants");
+    const failed = invariants.filter((i) => !i.ok).map((i) => i.name);
+    // A wrong answer or a read of a reclaimed block (no retention also breaks the tree's C4).
+    expect(failed.filter((name) => PROTOCOL_INVARIANTS.includes(name)), `${file}: ${failed.join(", ")}`).not.toEqual([]);
+    await expect(page.getByTestId("fd-answers-check")).toContainText("✗");
   }
   expect(consoleErrors).toEqual([]);
 });

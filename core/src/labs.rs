@@ -176,6 +176,9 @@ macro_rules! registry {
             fn answers(&self) -> Vec<Answer> {
                 dispatch!(self, lab => lab.answers())
             }
+            fn history(&self) -> Option<Vec<Answer>> {
+                dispatch!(self, lab => lab.history())
+            }
             fn view(&self) -> LabView {
                 dispatch!(self, lab => lab.view())
             }

@@ -112,7 +112,7 @@ impl Session {
     /// The CLI report of DESIGN §3.2.
     pub fn report_json(&self) -> Value {
         let state = self.run.state();
-        json!({
+        let mut report = json!({
             "lab": self.header.lab,
             "title": self.header.title,
             "seed": self.header.seed,
@@ -123,6 +123,10 @@ impl Session {
             "metrics": self.metrics_json(),
             "invariants": self.invariants_json(),
             "answers": self.answers_json(),
-        })
+        });
+        if let Some(history) = self.run.lab().history() {
+            report["history"] = Value::Array(history);
+        }
+        report
     }
 }

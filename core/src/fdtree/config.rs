@@ -45,6 +45,13 @@ pub struct MergePolicy {
     /// Merge-finalize relabels levels by Eq. (3) (level skipping and tightening, §2.3); when
     /// false every generated level keeps its label (the "without level skipping" arm of §5.2).
     pub level_skipping: bool,
+    /// m-delete's retention rule (§4.4.2, Rem. A.5): an old block is reclaimed only once its
+    /// following block's first key is processed. False (a broken protocol, for teaching):
+    /// reclaimed as soon as its own entries are, though it may still direct lookups.
+    pub retention: bool,
+    /// m-delete publishes the wavefront after m-insert wrote the staged groups (§4.4.2). False
+    /// (a broken protocol, for teaching): published right after m-stage, before the writes.
+    pub wavefront_after_insert: bool,
 }
 
 impl MergePolicy {
@@ -54,6 +61,8 @@ impl MergePolicy {
         share_l0_memory: true,
         preemptive_skipping: false,
         level_skipping: true,
+        retention: true,
+        wavefront_after_insert: true,
     };
     /// The sequential FD+tree with neither preemptive nor finalize skipping (§5.2 ablation).
     pub const FD_PLUS_TREE_NO_SKIPPING: Self = Self {
@@ -66,6 +75,8 @@ impl MergePolicy {
         share_l0_memory: true,
         preemptive_skipping: true,
         level_skipping: true,
+        retention: true,
+        wavefront_after_insert: true,
     };
     pub const FC_NO_SHARING: Self = Self {
         share_l0_memory: false,
@@ -77,6 +88,8 @@ impl MergePolicy {
         share_l0_memory: false,
         preemptive_skipping: true,
         level_skipping: true,
+        retention: true,
+        wavefront_after_insert: true,
     };
 }
 

@@ -12,7 +12,7 @@
 //! 4. `coalesce` takes the data entries of one key from the merged levels, deepest first, and
 //!    returns the net effect: {}, {I}, {D} or {D, I} (§2.2 cases 1–4).
 
-/// Index of a disk block in the block store; ids are never reused, so a stale id is detected.
+/// Index of a disk block in the block store; ids are reused after a reclaim (`store`).
 pub type BlockId = u32;
 pub type Key = u64;
 

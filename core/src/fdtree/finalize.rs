@@ -70,7 +70,7 @@ impl FdTree {
             for &g in &generated[..=zi] {
                 let blocks: Vec<BlockId> = std::mem::take(&mut self.levels[g]).into();
                 for id in blocks {
-                    self.store.reclaim(id)?;
+                    self.reclaim_block(id)?;
                 }
             }
         }

@@ -37,7 +37,7 @@ pub struct LookupTrace {
 }
 
 /// Where the search continues after the in-memory part.
-enum Start {
+pub enum Start {
     Answer(Option<u64>),
     Descend(Option<BlockId>),
 }
@@ -81,7 +81,8 @@ impl FdTree {
         }
     }
 
-    fn start(&self, key: Key, side: Side) -> Start {
+    /// The in-memory part of a lookup on `side`: an answer, or the block to descend into.
+    pub fn start(&self, key: Key, side: Side) -> Start {
         if let Some(a) = answer(self.l0.data(key)) {
             return Start::Answer(a);
         }
@@ -162,33 +163,10 @@ impl FdTree {
             // Old-side levels are older than everything on the new side.
             sources.extend(old);
         }
-        let mut result: BTreeMap<Key, Option<u64>> = BTreeMap::new();
-        for entries in sources.iter().rev() {
-            // Deepest first, so a newer level's group overrides.
-            let mut i = 0;
-            while i < entries.len() {
-                let k = entries[i].key;
-                let end = i + entries[i..].partition_point(|e| e.key == k);
-                let group = found_in(&entries[i..end], k);
-                i = end;
-                match group {
-                    Found::Value(v) => {
-                        result.insert(k, Some(v));
-                    }
-                    Found::Deleted => {
-                        result.insert(k, None);
-                    }
-                    Found::Nothing => {}
-                }
-            }
-        }
         let spent = self.store.io.since(before);
         self.metrics.ranges += 1;
         self.metrics.range_io.blocks_read += spent.blocks_read;
-        Ok(result
-            .into_iter()
-            .filter_map(|(k, v)| v.map(|v| (k, v)))
-            .collect())
+        Ok(combine(&sources))
     }
 
     /// Descends along `from`'s path; on each level reads forward while blocks may hold keys
@@ -221,12 +199,46 @@ impl FdTree {
     }
 }
 
-fn window(entries: &[Entry], from: Key, to: Key) -> Vec<Entry> {
+/// Merges one range's sources (newest first, each one level's entries in the window): per key
+/// the newest level with data decides; the present keys with their values, in key order.
+pub fn combine(sources: &[Vec<Entry>]) -> Vec<(Key, u64)> {
+    let mut result: BTreeMap<Key, Option<u64>> = BTreeMap::new();
+    for entries in sources.iter().rev() {
+        // Deepest first, so a newer level's group overrides.
+        let mut i = 0;
+        while i < entries.len() {
+            let k = entries[i].key;
+            let end = i + entries[i..].partition_point(|e| e.key == k);
+            let group = found_in(&entries[i..end], k);
+            i = end;
+            match group {
+                Found::Value(v) => {
+                    result.insert(k, Some(v));
+                }
+                Found::Deleted => {
+                    result.insert(k, None);
+                }
+                Found::Nothing => {}
+            }
+        }
+    }
+    result
+        .into_iter()
+        .filter_map(|(k, v)| v.map(|v| (k, v)))
+        .collect()
+}
+
+/// The data entries of one block in [from, to].
+pub fn window(entries: &[Entry], from: Key, to: Key) -> Vec<Entry> {
+    window_iter(entries, from, to).collect()
+}
+
+/// `window` without collecting (a caller that appends to a buffer it has).
+pub fn window_iter(entries: &[Entry], from: Key, to: Key) -> impl Iterator<Item = Entry> + '_ {
     entries
         .iter()
-        .filter(|e| e.kind.is_data() && e.key >= from && e.key <= to)
+        .filter(move |e| e.kind.is_data() && e.key >= from && e.key <= to)
         .copied()
-        .collect()
 }
 
 /// One block: the §2.2 case for `key` and the fence to follow (largest fence key ≤ key).

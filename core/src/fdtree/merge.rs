@@ -150,12 +150,19 @@ impl FdTree {
 
     fn step_insert(&mut self) -> Result<MergeEvent, FdError> {
         let written_before = self.store.io.blocks_written;
+        let early_wavefront = !self.cfg.policy.wavefront_after_insert;
         let mut groups = 0;
         loop {
             let m = self.active()?;
             let full = m.plan.full;
             let Some(group) = m.staged.pop_front() else {
-                m.phase = MergePhase::Delete;
+                m.phase = if !early_wavefront {
+                    MergePhase::Delete
+                } else if m.exhausted() {
+                    MergePhase::Switch
+                } else {
+                    MergePhase::Stage
+                };
                 break;
             };
             groups += 1;
@@ -199,20 +206,35 @@ impl FdTree {
         let mut reclaimed = Vec::new();
         if policy.eager_reclaim {
             for level in m.old.iter_mut() {
-                while level.read >= 2 {
-                    let next_first = self.store.peek(level.live[1])?.first_key();
-                    if next_first.is_none_or(|k| k > key) {
+                while level.read >= 2 || (!policy.retention && level.read >= 1) {
+                    // Retention (Rem. A.5): the following block's first key is processed.
+                    // Without it (broken protocol): the block's own last key is.
+                    let done = if policy.retention {
+                        self.store.peek(level.live[1])?.first_key()
+                    } else {
+                        self.store
+                            .peek(level.live[0])?
+                            .entries
+                            .last()
+                            .map(|e| e.key)
+                    };
+                    if done.is_none_or(|k| k > key) {
                         break;
                     }
                     if let Some(id) = level.live.pop_front() {
-                        self.store.reclaim(id)?;
                         reclaimed.push(id);
                         level.read -= 1;
                     }
                 }
             }
         }
-        m.phase = if m.exhausted() {
+        for &id in &reclaimed {
+            self.reclaim_block(id)?;
+        }
+        let m = self.merge.as_mut().ok_or(FdError::NoMerge)?;
+        m.phase = if !policy.wavefront_after_insert {
+            MergePhase::Insert
+        } else if m.exhausted() {
             MergePhase::Switch
         } else {
             MergePhase::Stage
@@ -258,7 +280,7 @@ impl FdTree {
             self.levels[label] = blocks.into();
         }
         for &id in &old_blocks {
-            self.store.reclaim(id)?;
+            self.reclaim_block(id)?;
         }
         Ok(MergeEvent::Switched {
             reclaimed: old_blocks,

@@ -95,6 +95,10 @@ impl LabSpec for FdLab {
         generator.subschema_for::<super::lab::payload::FdtreeInfo>();
     }
 
+    fn op_history(&self) -> Option<Vec<Value>> {
+        Some(self.history_json())
+    }
+
     fn claims() -> Vec<Claim> {
         claims::claims()
     }

@@ -138,6 +138,7 @@ impl Merge {
 
 impl FdTree {
     pub(super) fn step_stage(&mut self) -> Result<MergeEvent, FdError> {
+        let early_wavefront = !self.cfg.policy.wavefront_after_insert;
         let m = self.merge.as_mut().ok_or(FdError::NoMerge)?;
         if let Some(level) = m.old.iter_mut().find(|l| l.needs_read()) {
             let id = level.live[level.read];
@@ -182,6 +183,9 @@ impl FdTree {
         }
         m.phase = if groups == 0 && m.exhausted() {
             MergePhase::Switch
+        } else if early_wavefront {
+            // Broken protocol (teaching): the wavefront moves before m-insert writes.
+            MergePhase::Delete
         } else {
             MergePhase::Insert
         };

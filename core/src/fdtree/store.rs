@@ -1,10 +1,12 @@
 //! The simulated disk: an arena of blocks with read/write counters and space accounting
 //! (§2.1 "levels are linked lists of disk blocks"; digest §4 C3, C8).
 //!
-//! 1. `alloc` hands out a fresh id (ids are never reused, so a stale pointer is caught);
-//!    the block is live from then on and counts toward space.
-//! 2. `read` counts one block read and fails with `ReadOfReclaimed` on a reclaimed block: the
-//!    poisoning that catches a use-after-reclaim (the missing pass-through latch, digest §3.6).
+//! 1. `alloc` reuses the most recently reclaimed id if any (a free list, like a real block
+//!    allocator), else a fresh one; the block is live from then on and counts toward space. Each
+//!    slot has a generation, bumped at every reclaim: a reader that took a pointer at generation
+//!    g and finds another generation has read someone else's block (`gen`, `peek_slot`).
+//! 2. `read` counts one block read and fails with `ReadOfReclaimed` on a free slot (the
+//!    sequential tree never reads one; the concurrent engine reads slots physically).
 //! 3. `mark_written` counts one block write: the merge calls it once per finished block.
 //! 4. `reclaim` frees a block (its entry buffer is kept for `entry_vec`, up to 64 of them); `live_blocks` and `peak_live_blocks` give the space-over-time
 //!    chart (FD+DS doubling against FD+FC's flat line).
@@ -46,6 +48,10 @@ impl IoCount {
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct BlockStore {
     slots: Vec<Option<Block>>,
+    /// Generation of each slot: how many times it was reclaimed.
+    gens: Vec<u32>,
+    /// Reclaimed slots, reused last-in first-out.
+    free: Vec<BlockId>,
     live_blocks: u64,
     peak_live_blocks: u64,
     pub io: IoCount,
@@ -59,8 +65,17 @@ const SPARE_VECS_MAX: usize = 64;
 
 impl BlockStore {
     pub fn alloc(&mut self, block: Block) -> BlockId {
-        let id = self.slots.len() as BlockId;
-        self.slots.push(Some(block));
+        let id = match self.free.pop() {
+            Some(id) => {
+                self.slots[id as usize] = Some(block);
+                id
+            }
+            None => {
+                self.slots.push(Some(block));
+                self.gens.push(0);
+                (self.slots.len() - 1) as BlockId
+            }
+        };
         self.live_blocks += 1;
         self.peak_live_blocks = self.peak_live_blocks.max(self.live_blocks);
         id
@@ -89,6 +104,22 @@ impl BlockStore {
         }
     }
 
+    /// What the slot holds now, whoever owns it (None: free). The physical read of the
+    /// concurrent engine: after a reclaim and reuse it is someone else's block.
+    pub fn peek_slot(&self, id: BlockId) -> Option<&Block> {
+        self.slots.get(id as usize).and_then(Option::as_ref)
+    }
+
+    /// The slot's generation (bumped by every reclaim; 0 for an id never handed out).
+    pub fn gen_of(&self, id: BlockId) -> u32 {
+        self.gens.get(id as usize).copied().unwrap_or(0)
+    }
+
+    /// Counts one block read without looking at it (the concurrent engine reads slots itself).
+    pub fn count_read(&mut self) {
+        self.io.blocks_read += 1;
+    }
+
     pub fn get_mut(&mut self, id: BlockId) -> Result<&mut Block, FdError> {
         match self.slots.get_mut(id as usize) {
             Some(Some(b)) => Ok(b),
@@ -111,6 +142,8 @@ impl BlockStore {
                     self.spare.push(block.entries);
                 }
                 self.live_blocks -= 1;
+                self.gens[id as usize] = self.gens[id as usize].wrapping_add(1);
+                self.free.push(id);
                 Ok(())
             }
             Some(None) => Err(FdError::ReadOfReclaimed(id)),

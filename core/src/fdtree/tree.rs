@@ -69,6 +69,10 @@ pub struct FdTree {
     pub n_deletes: u64,
     pub merge: Option<Merge>,
     pub metrics: FdMetrics,
+    /// Reclaims are queued in `pending_reclaim` for a caller that takes each block's X-latch
+    /// first (the concurrent engine, §4.4); false: reclaimed at once (sequential tree, FD+XM).
+    pub defer_reclaim: bool,
+    pub pending_reclaim: Vec<BlockId>,
 }
 
 impl FdTree {
@@ -88,6 +92,8 @@ impl FdTree {
             n_deletes: 0,
             merge: None,
             metrics: FdMetrics::default(),
+            defer_reclaim: false,
+            pending_reclaim: Vec::new(),
         })
     }
 
@@ -173,7 +179,19 @@ impl FdTree {
     }
 
     pub fn insert(&mut self, key: Key, value: u64) -> Result<ModOutcome, FdError> {
-        if let Some(Some(v)) = self.check_presence(key)? {
+        let presence = self.check_presence(key)?;
+        self.insert_known(key, value, presence)
+    }
+
+    /// `insert` with the uniqueness check's answer already known (`None`: no check; the
+    /// concurrent engine reads the blocks of the check itself, under its latches).
+    pub fn insert_known(
+        &mut self,
+        key: Key,
+        value: u64,
+        presence: Option<Option<u64>>,
+    ) -> Result<ModOutcome, FdError> {
+        if let Some(Some(v)) = presence {
             self.metrics.rejected += 1;
             return Ok(ModOutcome::RejectedPresent { value: v });
         }
@@ -188,7 +206,17 @@ impl FdTree {
     }
 
     pub fn delete(&mut self, key: Key) -> Result<ModOutcome, FdError> {
-        if let Some(None) = self.check_presence(key)? {
+        let presence = self.check_presence(key)?;
+        self.delete_known(key, presence)
+    }
+
+    /// `delete` with the uniqueness check's answer already known (see `insert_known`).
+    pub fn delete_known(
+        &mut self,
+        key: Key,
+        presence: Option<Option<u64>>,
+    ) -> Result<ModOutcome, FdError> {
+        if let Some(None) = presence {
             self.metrics.rejected += 1;
             return Ok(ModOutcome::RejectedMissing);
         }
@@ -205,6 +233,16 @@ impl FdTree {
         }
         self.metrics.deletes += 1;
         Ok(ModOutcome::Deleted)
+    }
+
+    /// Reclaims a block the merge no longer needs, or queues it (`defer_reclaim`).
+    pub(super) fn reclaim_block(&mut self, id: BlockId) -> Result<(), FdError> {
+        if self.defer_reclaim {
+            self.pending_reclaim.push(id);
+            Ok(())
+        } else {
+            self.store.reclaim(id)
+        }
     }
 
     /// Runs every triggered merge to its end, step by step (the sequential FD+tree of Alg. 1).

@@ -67,6 +67,11 @@ pub trait LabSpec: Clone + Sized {
         Vec::new()
     }
 
+    /// DESIGN §3.2 `history` of a run with concurrent clients (None: the lab has none).
+    fn op_history(&self) -> Option<Vec<Value>> {
+        None
+    }
+
     /// Blocks of `docs/CALIBRATION.md` generated from the constants the lab runs on.
     fn calibration() -> Vec<GeneratedBlock> {
         Vec::new()
@@ -97,6 +102,10 @@ impl<L: LabSpec> Lab for L {
 
     fn answers(&self) -> Vec<Answer> {
         (L::HOOKS.answers)(self)
+    }
+
+    fn history(&self) -> Option<Vec<Answer>> {
+        self.op_history()
     }
 
     fn view(&self) -> LabView {

@@ -99,6 +99,11 @@ pub trait Lab: Clone {
     /// Answers to read-type ops so far, in op order.
     fn answers(&self) -> Vec<Answer>;
 
+    /// DESIGN §3.2 `history` of a run with concurrent clients (None: the lab has none).
+    fn history(&self) -> Option<Vec<Answer>> {
+        None
+    }
+
     fn view(&self) -> LabView;
 
     /// Static description: device provenance, anything the UI shows once per load.

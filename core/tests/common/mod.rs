@@ -59,6 +59,16 @@ pub fn scenario_files(lab: &str) -> Vec<(String, String)> {
         .collect()
 }
 
+/// A bundled scenario that breaks a protocol on purpose (a teaching scenario): its body sets
+/// `params.drop_rule`, and its file name starts with `broken-`. Its run must FAIL an invariant;
+/// every other scenario's must hold them all.
+pub fn breaks_on_purpose(text: &str) -> bool {
+    serde_json::from_str::<Value>(text)
+        .ok()
+        .and_then(|doc| doc.pointer("/params/drop_rule").cloned())
+        .is_some_and(|rule| !rule.is_null())
+}
+
 fn object(body: Value) -> serde_json::Map<String, Value> {
     let Value::Object(map) = body else {
         panic!("a scenario body must be a JSON object")

@@ -1,37 +1,45 @@
 //! The discrete-event run of FD+XM, FD+DS and FD+FC under closed-loop clients (§3–4;
 //! digest §3.1–3.8). Each actor (client or merge process) runs a small program of micro-steps:
-//! acquire / release a lock, wait a simulated time, wait for a free L0 slot, or act on the tree.
+//! acquire / release a lock, wait a simulated time, read L0, read a block, act on the tree.
 //!
 //! 1. Clients: each issues its ops in order, the next when the previous completes. R_p is
 //!    completion − start, so it holds every lock wait, I/O and CPU cost.
-//! 2. Linearization: the tree is read or changed atomically at the moment the client holds
-//!    the L0 mutex (FD+FC, FD+DS) or the global lock (FD+XM), and the answer is compared with
-//!    a reference map updated at the same instant. The lookup's path (one block per level) is
-//!    then read under lock coupling: S(child) is taken before S(parent) / the mutex is released.
-//! 3. FD+XM: lookups take the global lock shared, modifications exclusive; a modification that
+//! 2. An op runs through the tree over time (`client`): take the L0 mutex (FD+FC, FD+DS) or the
+//!    global lock (FD+XM), read L0 and pick a side of the wavefront, S-latch the child block,
+//!    release the parent (lock coupling), wait the block's read I/O, read what the block holds
+//!    *then*, on to the next level. The answer is built from those reads. A write applies to
+//!    L0 under the mutex (its uniqueness check, if any, reads down the tree holding it).
+//! 3. FD+XM: lookups hold the global lock shared, modifications exclusive; a modification that
 //!    triggers a merge runs the whole merge holding it (digest §8 item 26).
-//! 4. FD+FC and FD+DS: a background merge process steps the tree's merge: a read step costs a
-//!    block read; an insert step X-latches the tail it appends to, then writes its finished
-//!    blocks; m-delete, the switch and finalize take the L0 mutex, then X-latch every old
-//!    block they pass through or reclaim, top-down, one at a time (digest §3.6 item 21), so a
-//!    lookup still reading a block delays its reclaim. A writer finding no free slot waits
-//!    until a merge step frees one (FD+FC) or the merge ends (FD+DS: L0^old is pinned).
-//! 5. The run ends when the event queue is empty; a client not done then is a deadlock.
-//! 6. `step_event` pops ONE event and runs its actor until it waits again (a lab's step);
+//! 4. FD+FC and FD+DS: a background merge process (`merge_proc`) takes its latches before it
+//!    changes or reclaims what they protect (§4.4): m-insert X-latches the open tails it
+//!    appends to (and the L0 mutex when a fence may reach L0^new); m-delete, the switch and
+//!    finalize take the L0 mutex, then X-latch each old block before reclaiming it. A writer
+//!    finding no free slot waits until a merge step frees one (FD+FC) or the merge ends.
+//! 5. Block ids are reused after a reclaim (`store`): a reader that reaches a reclaimed block
+//!    reads whatever the slot holds now. `protocol` drops one rule at a time; the run then
+//!    counts and logs each use after reclaim and each wrong answer (`answers`) where it happens.
+//! 6. The run ends when the event queue is empty; a client not done then is a deadlock.
+//! 7. `step_event` pops ONE event and runs its actor until it waits again (a lab's step);
 //!    `run` is that in a loop. An op with an arrival time (`at_ns`) starts then, not before
 //!    its client's previous op completed; its R_p counts from the arrival. With `record` on,
-//!    every event's effects are appended to `log` (see `log`).
+//!    every event's effects are appended to `log` (see `log`); with `keep_history` on, every
+//!    op's issue, completion and answer go to `report.history`.
 
 use std::collections::{BTreeMap, VecDeque};
 
 use super::super::config::FdConfig;
+use super::super::entry::BlockId;
 use super::super::error::FdError;
 use super::super::store::IoCount;
 use super::super::tree::FdTree;
 use super::super::workload::Op;
+use super::answers::{HistoryEntry, ReadWindow};
 use super::cost::SsdCost;
+use super::cursor::Cursor;
 use super::latch::{Actor, Latches, Mode, Res};
-use super::log::RunEvent;
+use super::log::{Outcome, RunEvent};
+use super::protocol::Protocol;
 use super::report::{Completion, OpKind, SimReport};
 use crate::sim::Scheduler;
 
@@ -47,12 +55,23 @@ pub(super) enum Micro {
     Acquire(Res, Mode),
     Release(Res, Mode),
     Delay(u64),
-    /// Client: act on the tree (the linearization point).
-    Linearize,
+    /// Client: the op is issued now (its answer window opens).
+    Invoke,
+    /// Client: read L0 (holding the L0 mutex or the global lock).
+    OpenL0,
+    /// Client: the read I/O of a block on the path ended: read what it holds now. The u32 is
+    /// the slot's generation when the pointer to it was read.
+    ReadBlock(BlockId, u32),
+    /// Client (range): the read of the next block of the same level ended.
+    ReadSibling(BlockId, u32),
+    /// Client: an FD+XM modification (and any merge it triggers) under the global X lock.
+    XmWrite,
     /// Client: wait until a merge step frees an L0 slot.
     WaitSlot,
     /// Merge process: run one merge step.
     MergeStep,
+    /// Merge process: reclaim a block (held X-latched unless the protocol says otherwise).
+    Reclaim(BlockId),
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -64,6 +83,12 @@ pub(super) struct Client {
     pub(super) current: Option<(Op, u64)>,
     pub(super) issued: u64,
     pub(super) done: bool,
+    /// Where the op in flight is in the tree.
+    pub(super) cursor: Cursor,
+    /// The answer window of the read in flight (see `answers`).
+    pub(super) window: Option<ReadWindow>,
+    pub(super) invoked_ns: u64,
+    pub(super) outcome: Option<Outcome>,
 }
 
 #[derive(Debug, Clone)]
@@ -84,8 +109,14 @@ pub struct ConcurrentRun {
     pub record: bool,
     pub log: Vec<RunEvent>,
     pub(super) finished: bool,
-    /// Block I/O counters when the current op was linearized (its per-op I/O).
-    pub(super) io_at_linearize: IoCount,
+    /// Block I/O counters when the current FD+XM write took the global lock (its per-op I/O).
+    pub(super) io_at_answer: IoCount,
+    /// The latch protocol (all rules on unless a teaching scenario drops one).
+    pub protocol: Protocol,
+    /// Append every op to `report.history` (off for the paper-scale runs).
+    pub keep_history: bool,
+    /// Latches the merge process holds across its current step (m-insert's tails).
+    pub(super) merge_held: Vec<(Res, Mode)>,
 }
 
 /// One client as a view shows it: the op in flight (its index and start) and whether it is done.
@@ -158,9 +189,15 @@ impl ConcurrentRun {
                     current: None,
                     issued: 0,
                     done: false,
+                    cursor: Cursor::default(),
+                    window: None,
+                    invoked_ns: 0,
+                    outcome: None,
                 }
             })
             .collect();
+        let mut tree = tree;
+        tree.defer_reclaim = scheme != Scheme::Xm;
         let live = tree.store.live_blocks();
         let mut report = SimReport::default();
         report.space.push((0, live));
@@ -180,8 +217,19 @@ impl ConcurrentRun {
             record: false,
             log: Vec::new(),
             finished: false,
-            io_at_linearize: IoCount::default(),
+            io_at_answer: IoCount::default(),
+            protocol: Protocol::PAPER,
+            keep_history: false,
+            merge_held: Vec::new(),
         })
+    }
+
+    /// Runs under `protocol` (a teaching scenario drops one rule; see `protocol`).
+    pub fn with_protocol(mut self, protocol: Protocol) -> Self {
+        protocol.apply(&mut self.tree.cfg.policy);
+        self.tree.defer_reclaim = self.scheme != Scheme::Xm && protocol.reclaim_latch;
+        self.protocol = protocol;
+        self
     }
 
     pub fn now_ns(&self) -> u64 {
@@ -307,8 +355,13 @@ impl ConcurrentRun {
                     self.slot_waiters.push(actor);
                     return Ok(());
                 }
-                Micro::Linearize => self.linearize(actor)?,
+                Micro::Invoke => self.invoke(actor),
+                Micro::OpenL0 => self.open_l0(actor)?,
+                Micro::ReadBlock(b, epoch) => self.read_block(actor, b, epoch)?,
+                Micro::ReadSibling(b, epoch) => self.read_sibling(actor, b, epoch),
+                Micro::XmWrite => self.xm_write(actor)?,
                 Micro::MergeStep => self.merge_step()?,
+                Micro::Reclaim(b) => self.reclaim(b)?,
             }
         }
     }
@@ -316,22 +369,7 @@ impl ConcurrentRun {
     /// Starts the client's next op; false when it has none left.
     fn next_op(&mut self, actor: Actor) -> bool {
         let now = self.sched.now_ns();
-        let c = &mut self.clients[actor];
-        if let Some((op, start)) = c.current.take() {
-            let done = Completion {
-                client: actor,
-                index: c.issued - 1,
-                kind: OpKind::of(op),
-                start_ns: start,
-                end_ns: now,
-            };
-            self.report.completed.push(done);
-            self.note(RunEvent::Completed {
-                client: actor,
-                index: done.index,
-                r_p_ns: done.r_p_ns(),
-            });
-        }
+        self.complete(actor, now);
         let c = &mut self.clients[actor];
         let Some(op) = c.ops.pop_front() else {
             c.done = true;
@@ -340,6 +378,7 @@ impl ConcurrentRun {
         let arrival = c.arrivals.pop_front().flatten();
         c.current = Some((op, arrival.unwrap_or(now)));
         c.issued += 1;
+        c.cursor.reset();
         let index = c.issued - 1;
         if let Some(at) = arrival.filter(|&at| at > now) {
             // Not arrived yet: the client idles until `at_ns`, then the op starts.
@@ -349,13 +388,65 @@ impl ConcurrentRun {
             client: actor,
             index,
         });
+        let cpu = self.cost.cpu_ns;
         let c = &mut self.clients[actor];
-        let lock = match self.scheme {
-            Scheme::Xm if op.is_modification() => Micro::Acquire(Res::Global, Mode::X),
-            Scheme::Xm => Micro::Acquire(Res::Global, Mode::S),
-            _ => Micro::Acquire(Res::L0, Mode::X),
+        let (lock, then) = match (self.scheme, op.is_modification()) {
+            (Scheme::Xm, true) => (Micro::Acquire(Res::Global, Mode::X), Micro::XmWrite),
+            (Scheme::Xm, false) => (Micro::Acquire(Res::Global, Mode::S), Micro::OpenL0),
+            _ => (Micro::Acquire(Res::L0, Mode::X), Micro::OpenL0),
         };
-        c.program.extend([lock, Micro::Linearize]);
+        c.program.extend([Micro::Invoke, lock]);
+        if cpu > 0 {
+            // The in-memory work on L0, done holding its lock (before `OpenL0` / `XmWrite`).
+            c.program.push_back(Micro::Delay(cpu));
+        }
+        c.program.push_back(then);
         true
+    }
+
+    /// The op in flight was issued now: its R_p and its answer window start.
+    fn invoke(&mut self, actor: Actor) {
+        let now = self.sched.now_ns();
+        let c = &mut self.clients[actor];
+        c.invoked_ns = c.current.map_or(now, |(_, start)| start);
+        c.window = match c.current {
+            Some((Op::Lookup { key }, _)) => Some(ReadWindow::open(&self.map, key, key)),
+            Some((Op::Range { from, to }, _)) => Some(ReadWindow::open(&self.map, from, to)),
+            _ => None,
+        };
+    }
+
+    /// Closes the op in flight, if any: its completion and its history entry.
+    fn complete(&mut self, actor: Actor, now: u64) {
+        let c = &mut self.clients[actor];
+        let Some((op, start)) = c.current.take() else {
+            return;
+        };
+        let done = Completion {
+            client: actor,
+            index: c.issued - 1,
+            kind: OpKind::of(op),
+            start_ns: start,
+            end_ns: now,
+        };
+        let outcome = c.outcome.take();
+        c.window = None;
+        let invoked_ns = c.invoked_ns;
+        self.report.completed.push(done);
+        if let (true, Some(outcome)) = (self.keep_history, outcome) {
+            self.report.history.push(HistoryEntry {
+                client: actor,
+                index: done.index,
+                op,
+                invoked_ns,
+                completed_ns: now,
+                outcome,
+            });
+        }
+        self.note(RunEvent::Completed {
+            client: actor,
+            index: done.index,
+            r_p_ns: done.r_p_ns(),
+        });
     }
 }

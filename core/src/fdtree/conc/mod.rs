@@ -5,19 +5,30 @@
 //! 1. `latch`: FIFO readers-writer locks (global lock, L0 mutex, block latches).
 //! 2. `cost`: constant per-block read/write and per-op CPU costs, with the calibration point.
 //! 3. `engine`: actors, micro-step programs and the event loop.
-//! 4. `steps`: the linearization of client ops and the merge process's steps.
-//! 5. `report`: per-request R_p, merge intervals, space over time, the answer check.
-//! 6. `log`: what happened inside one event, for a lab that steps the run event by event.
+//! 4. `client`: an op run through the tree step by step under lock coupling (`cursor`: where it is).
+//! 5. `merge_proc`: the merge process's steps with the latches they take first.
+//! 6. `steps`: FD+XM's modifications, the merge's start, reclaims.
+//! 7. `protocol`: the latch protocol's rules, each of which a teaching scenario may drop.
+//! 8. `answers`: the per-read answer window and the op history.
+//! 9. `report`: per-request R_p, merge intervals, space over time, the answer check.
+//! 10. `log`: what happened inside one event, for a lab that steps the run event by event.
 
+pub mod answers;
+pub mod client;
 pub mod cost;
+pub mod cursor;
 pub mod engine;
 pub mod latch;
 pub mod log;
+pub mod merge_proc;
+pub mod protocol;
 pub mod report;
 pub mod steps;
 
+pub use answers::HistoryEntry;
 pub use cost::SsdCost;
 pub use engine::{ConcurrentRun, Scheme};
 pub use latch::{Actor, Mode, Res};
 pub use log::{Outcome, RunEvent};
+pub use protocol::Protocol;
 pub use report::{Completion, LatencyStats, OpKind, SimReport};

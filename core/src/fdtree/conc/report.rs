@@ -49,9 +49,14 @@ pub struct LatencyStats {
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct SimReport {
     pub completed: Vec<Completion>,
-    /// Answers compared with the map at their linearization point, and how many differed.
+    /// Answers checked against the values their keys held while they ran (`answers`), and
+    /// how many showed a value never held.
     pub answers: u64,
     pub mismatches: u64,
+    /// Reads of a block after it was reclaimed (only with a protocol rule dropped).
+    pub use_after_reclaim: u64,
+    /// Every op as issued and answered (with `keep_history`).
+    pub history: Vec<super::answers::HistoryEntry>,
     /// Writers that found no free L0 slot and waited.
     pub slot_waits: u64,
     /// (start, end) of every merge.

@@ -40,6 +40,20 @@ pub enum FdtreeUniqueness {
     Trusted,
 }
 
+/// A rule of FD+FC's latch protocol a teaching scenario drops (`conc::protocol`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum FdtreeDropRule {
+    /// Lookups release the parent before latching the child (no lock coupling, §4.3).
+    LockCoupling,
+    /// The merge reclaims old blocks without X-latching them first (§4.4.2).
+    ReclaimLatch,
+    /// m-delete reclaims a block once its own entries are merged (no retention, Rem. A.5).
+    Retention,
+    /// m-delete moves the wavefront before m-insert writes the staged groups (§4.4.2).
+    WavefrontAfterInsert,
+}
+
 /// The SSD cost per block I/O.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Deserialize, JsonSchema)]
 #[serde(rename_all = "snake_case")]
@@ -70,6 +84,9 @@ pub struct FdtreeParams {
     /// Keys loaded before the run, settled and untimed (0..=20,000, default 0). With explicit
     /// ops they are keys 1..=preload with value 10 × key; with a generator they are G_R's preload.
     pub preload: Option<u64>,
+    /// Teaching only: drop ONE rule of FD+FC's latch protocol (§4.3–4.4) to watch what it
+    /// prevents go wrong (schemes `fc` and `fc-no-sharing`). Default: none, the paper's protocol.
+    pub drop_rule: Option<FdtreeDropRule>,
     /// Also run FD+XM, FD+DS, FD+FC and the baselines (FD-tree of Li et al., B+tree) on the same clients to the end, for the compare view.
     pub compare: Option<bool>,
 }

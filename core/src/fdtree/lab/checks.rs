@@ -5,7 +5,9 @@
 //!    while the tree holds at most `CHECK_ENTRIES_PER_STEP` entries' worth of blocks (every
 //!    teaching scenario), and on a larger tree every live·β / `CHECK_ENTRIES_PER_STEP` steps
 //!    and at the end: at most that many entries checked per step, amortized.
-//! 2. `answers_equal_map`: every answer equalled a plain map's at its linearization point.
+//! 2. `answers_equal_map`: every read showed, per key, a value the key held while it ran
+//!    (and a rejected write's answer was the map's); `no read of a reclaimed block`: no
+//!    block read reached a slot reclaimed since the pointer to it was read.
 //! 3. `every_op_answered_once`: completions are unique and never exceed the ops; at the end
 //!    every op completed and no lock is held or queued (no deadlock: the run errors otherwise).
 //! 4. `space_bound`: FD+FC and FD+XM never hold more than the live blocks at the merge's start
@@ -58,10 +60,22 @@ pub fn check_invariants(lab: &FdLab, out: &mut Vec<InvariantCheck>) {
     let r = &lab.run.report;
     let answers = InvariantCheck::check("answers equal the map", r.mismatches == 0, || {
         format!(
-            "{} of {} answers differ from a plain map at their linearization point",
+            "{} of {} answers show a value their key never held while the op ran (see the \
+             wrong_answer events)",
             r.mismatches, r.answers
         )
     });
+    let reclaimed = InvariantCheck::check(
+        "no read of a reclaimed block",
+        r.use_after_reclaim == 0,
+        || {
+            format!(
+                "{} block reads reached a block after it was reclaimed (see the \
+                 use_after_reclaim events)",
+                r.use_after_reclaim
+            )
+        },
+    );
     let total = lab.cfg.total_ops;
     let completed = r.completed.len();
     let at_end_ok = !lab.done || (completed == total && r.latches_idle);
@@ -81,5 +95,5 @@ pub fn check_invariants(lab: &FdLab, out: &mut Vec<InvariantCheck>) {
         }),
         None => InvariantCheck::pass("space bound"),
     };
-    out.extend([tree_check, answers, once, space]);
+    out.extend([tree_check, answers, reclaimed, once, space]);
 }

@@ -9,13 +9,16 @@
 //! 3. A generator is G_R from the scenario seed (Rem. A.7): lookups round-robin to the
 //!    readers, a key's insert and delete to the same writer (so each client's order keeps them
 //!    valid), as in `reproduce::fig6_worst`.
+//! 4. `drop_rule` (teaching) drops one rule of FD+FC's latch protocol; refused for FD+DS and
+//!    FD+XM, which do not have these rules.
 
 use serde_json::{Map, Value};
 
 use super::body::{
-    FdtreeBody, FdtreeCost, FdtreeGenerator, FdtreeOp, FdtreeOpKind, FdtreeScheme, FdtreeUniqueness,
+    FdtreeBody, FdtreeCost, FdtreeDropRule, FdtreeGenerator, FdtreeOp, FdtreeOpKind, FdtreeScheme,
+    FdtreeUniqueness,
 };
-use crate::fdtree::conc::{Scheme, SsdCost};
+use crate::fdtree::conc::{Protocol, Scheme, SsdCost};
 use crate::fdtree::workload::{GenR, Op};
 use crate::fdtree::{FdConfig, MergePolicy, Uniqueness};
 use crate::scenario::{ScenarioError, check_range, parse_body};
@@ -39,6 +42,8 @@ pub struct LabConfig {
     pub total_ops: usize,
     pub compare: bool,
     pub generated: bool,
+    /// The latch protocol (the paper's unless `params.drop_rule`).
+    pub protocol: Protocol,
 }
 
 pub fn scheme_name(s: FdtreeScheme) -> &'static str {
@@ -130,6 +135,7 @@ pub fn build(body: &FdtreeBody, seed: u64) -> Result<LabConfig, ScenarioError> {
             (preload, clients, ids, true)
         }
     };
+    let protocol = protocol_of(p.drop_rule, scheme_id)?;
     let total_ops = op_ids.iter().map(Vec::len).sum();
     Ok(LabConfig {
         scheme_id,
@@ -142,7 +148,32 @@ pub fn build(body: &FdtreeBody, seed: u64) -> Result<LabConfig, ScenarioError> {
         total_ops,
         compare: p.compare.unwrap_or(false),
         generated,
+        protocol,
     })
+}
+
+/// The protocol with `drop_rule` dropped; only FD+FC has the rules to drop.
+fn protocol_of(
+    drop_rule: Option<FdtreeDropRule>,
+    scheme: FdtreeScheme,
+) -> Result<Protocol, ScenarioError> {
+    let Some(rule) = drop_rule else {
+        return Ok(Protocol::PAPER);
+    };
+    if !matches!(scheme, FdtreeScheme::Fc | FdtreeScheme::FcNoSharing) {
+        return Err(ScenarioError::new(
+            "params.drop_rule",
+            "only FD+FC (`fc`, `fc-no-sharing`) has these protocol rules to drop",
+        ));
+    }
+    let mut p = Protocol::PAPER;
+    match rule {
+        FdtreeDropRule::LockCoupling => p.lock_coupling = false,
+        FdtreeDropRule::ReclaimLatch => p.reclaim_latch = false,
+        FdtreeDropRule::Retention => p.retention = false,
+        FdtreeDropRule::WavefrontAfterInsert => p.wavefront_after_insert = false,
+    }
+    Ok(p)
 }
 
 type Clients = (Vec<Vec<(Op, Option<u64>)>>, Vec<Vec<usize>>);

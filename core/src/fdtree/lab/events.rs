@@ -4,10 +4,11 @@
 //! 1 inserted, 2 deleted, 3 rejected (present), 4 rejected (missing); lock 0 global, 1 L0
 //! mutex, 2 block latch; mode 0 shared, 1 exclusive. Keys and times are truncated to u32 (µs).
 
+use crate::fdtree::merge::MergeEvent;
 use crate::sim::EventKindInfo;
 
 pub const OP_START: u32 = 1;
-pub const LINEARIZE: u32 = 2;
+pub const ANSWER: u32 = 2;
 pub const OP_DONE: u32 = 3;
 pub const LOCK_WAIT: u32 = 4;
 pub const SLOT_WAIT: u32 = 5;
@@ -18,6 +19,42 @@ pub const M_INSERT: u32 = 9;
 pub const WAVEFRONT: u32 = 10;
 pub const SWITCH: u32 = 11;
 pub const FINALIZE: u32 = 12;
+pub const RECLAIM: u32 = 13;
+pub const UNSAFE_READ: u32 = 14;
+pub const WRONG_ANSWER: u32 = 15;
+
+/// The trace event (kind and arguments) of one merge step.
+pub fn merge_step_args(e: &MergeEvent) -> (u32, [u32; 4]) {
+    match e {
+        MergeEvent::StageRead { label, block } => (STAGE_READ, [*label as u32, *block, 0, 0]),
+        MergeEvent::Staged { groups } => (STAGED, [*groups as u32, 0, 0, 0]),
+        MergeEvent::Inserted {
+            groups,
+            blocks_written,
+        } => (M_INSERT, [*groups as u32, low32(*blocks_written), 0, 0]),
+        MergeEvent::Wavefront {
+            key,
+            freed_slots,
+            reclaimed,
+        } => (
+            WAVEFRONT,
+            [low32(*key), *freed_slots as u32, reclaimed.len() as u32, 0],
+        ),
+        MergeEvent::Switched {
+            reclaimed,
+            blocks_written,
+        } => (
+            SWITCH,
+            [reclaimed.len() as u32, low32(*blocks_written), 0, 0],
+        ),
+        MergeEvent::Finalized { o, z } => (FINALIZE, [o.len() as u32, *z as u32, 0, 0]),
+    }
+}
+
+/// A trace argument (u32): larger keys, times and counts saturate at u32::MAX.
+pub fn low32(x: u64) -> u32 {
+    x.min(u64::from(u32::MAX)) as u32
+}
 
 pub const EVENT_KINDS: &[EventKindInfo] = &[
     EventKindInfo {
@@ -28,12 +65,14 @@ pub const EVENT_KINDS: &[EventKindInfo] = &[
                {d}; its R_p starts now (or at its at_ns)",
     },
     EventKindInfo {
-        code: LINEARIZE,
-        name: "linearize",
+        code: ANSWER,
+        name: "answer",
         args: ["client", "op", "side", "outcome"],
-        text: "Op {b} of client {a} takes effect (its linearization point), served from side \
-               {c} (0 no merge, 1 old, 2 new side of the wavefront); outcome {d} (0 answered, \
-               1 inserted, 2 deleted, 3/4 rejected: key present/missing)",
+        text: "Op {b} of client {a} has its answer, routed to side {c} (0 no merge, 1 old, 2 \
+               new side of the wavefront) when it read L0: a read's answer is what each block \
+               on its path held when that block's read ended, a write was just applied to L0; \
+               outcome {d} (0 answered, 1 inserted, 2 deleted, 3/4 rejected: key \
+               present/missing)",
     },
     EventKindInfo {
         code: OP_DONE,
@@ -100,5 +139,26 @@ pub const EVENT_KINDS: &[EventKindInfo] = &[
         name: "finalize",
         args: ["levels", "z", "", ""],
         text: "Finalize: {a} levels relabelled (level skipping and tightening, Eq. 3), z = {b}",
+    },
+    EventKindInfo {
+        code: RECLAIM,
+        name: "reclaim",
+        args: ["block", "", "", ""],
+        text: "The merge reclaims block {a} (holding its exclusive latch unless the protocol \
+               rule was dropped); its id may be handed out again",
+    },
+    EventKindInfo {
+        code: UNSAFE_READ,
+        name: "use_after_reclaim",
+        args: ["client", "op", "block", "reused"],
+        text: "Protocol broken: op {b} of client {a} reads block {c} after it was reclaimed \
+               ({d}: 0 the slot is free, 1 it already holds another block, whose entries it read)",
+    },
+    EventKindInfo {
+        code: WRONG_ANSWER,
+        name: "wrong_answer",
+        args: ["client", "op", "", ""],
+        text: "Protocol broken: op {b} of client {a} answers a value its key never held while \
+               it ran: not linearizable",
     },
 ];

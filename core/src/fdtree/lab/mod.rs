@@ -1,6 +1,7 @@
 //! The FD+tree lab: the concurrent discrete-event run (`conc::ConcurrentRun`) stepped ONE event
-//! at a time (a client's arrival or completion, a lock grant, one merge step), with every
-//! answer recorded at its linearization point (issue 9 "Ops and answers").
+//! at a time (a client's arrival or completion, a lock grant, one block read, one merge step),
+//! with every answer recorded when the op has it: a read's when its last block read ends, a
+//! write's when it is applied to L0 (issue 9 "Ops and answers"; issue 28 item 1).
 //!
 //! 1. `body`, `config`: the scenario (tiny defaults β = 8, γ = 3, κ0 = 2 blocks) → a
 //!    `LabConfig` with each client's op list.
@@ -8,7 +9,7 @@
 //!    events (`events`) and answers (lookup `value`, range `rows`; a rejected insert/delete
 //!    says so), and remembers the latest op's path and block I/O for the view.
 //! 3. `checks`: the invariants after every step (I1–I7 of the tree, answers equal the map,
-//!    every op answered once, the space bound of the scheme).
+//!    no read of a reclaimed block, every op answered once, the space bound of the scheme).
 //! 4. `view`, `payload`: what the UI draws; `compare`: XM, DS, FC, Li's FD-tree and a B+tree on the same clients.
 
 pub mod body;
@@ -27,8 +28,8 @@ use serde_json::{Value, json};
 
 use self::compare::CompareResult;
 use self::config::LabConfig;
+use self::events::low32;
 use crate::fdtree::conc::{ConcurrentRun, OpKind, Outcome, Res, RunEvent};
-use crate::fdtree::merge::MergeEvent;
 use crate::fdtree::prepare::MergeWhy;
 use crate::fdtree::tree::ModOutcome;
 use crate::fdtree::{BlockId, Side};
@@ -57,7 +58,7 @@ pub struct FdLab {
     pub cfg: Arc<LabConfig>,
     pub run: ConcurrentRun,
     pub answers: BTreeMap<usize, Value>,
-    /// Latest ops, newest last (linearized; R_p filled at completion).
+    /// Latest ops, newest last (answered; R_p filled at completion).
     pub recent: VecDeque<OpRecord>,
     pub compare: Option<Arc<CompareResult>>,
     pub(crate) steps: u64,
@@ -82,6 +83,24 @@ fn kind_code(kind: OpKind) -> u32 {
     }
 }
 
+fn kind_name(kind: OpKind) -> &'static str {
+    match kind {
+        OpKind::Insert => "insert",
+        OpKind::Delete => "delete",
+        OpKind::Lookup => "lookup",
+        OpKind::Range => "range",
+    }
+}
+
+fn mod_name(m: ModOutcome) -> Value {
+    match m {
+        ModOutcome::Inserted => json!("inserted"),
+        ModOutcome::Deleted => json!("deleted"),
+        ModOutcome::RejectedPresent { value } => json!({"rejected": "present", "value": value}),
+        ModOutcome::RejectedMissing => json!({"rejected": "missing"}),
+    }
+}
+
 pub fn side_code(side: Side) -> u32 {
     match side {
         Side::Quiescent => 0,
@@ -100,10 +119,6 @@ fn outcome_code(o: &Outcome) -> u32 {
     }
 }
 
-fn low32(x: u64) -> u32 {
-    x.min(u64::from(u32::MAX)) as u32
-}
-
 impl FdLab {
     pub fn from_config(cfg: LabConfig) -> Result<Self, ScenarioError> {
         let compare = if cfg.compare {
@@ -120,8 +135,10 @@ impl FdLab {
             &cfg.preload,
             cfg.clients.clone(),
         )
-        .map_err(|e| ScenarioError::new("params", e.to_string()))?;
+        .map_err(|e| ScenarioError::new("params", e.to_string()))?
+        .with_protocol(cfg.protocol);
         run.record = true;
+        run.keep_history = true;
         let live = run.tree.store.live_blocks();
         let (preload_merges, preload_io) = (run.tree.metrics.merges, run.tree.store.io);
         let key_max = cfg
@@ -216,7 +233,7 @@ impl FdLab {
                     [client as u32, low32(op as u64), kind, low32(key)],
                 );
             }
-            RunEvent::Linearized {
+            RunEvent::Answered {
                 client,
                 index,
                 outcome,
@@ -228,7 +245,7 @@ impl FdLab {
                 let code = outcome_code(&outcome);
                 trace.emit(
                     t,
-                    events::LINEARIZE,
+                    events::ANSWER,
                     [client as u32, low32(op as u64), side_code(side), code],
                 );
                 let kind = match &outcome {
@@ -310,38 +327,24 @@ impl FdLab {
                 trace.emit(t, events::MERGE_BEGIN, [why, m as u32, old as u32, live]);
             }
             RunEvent::MergeStep(e) => {
-                let (kind, args) = match e {
-                    MergeEvent::StageRead { label, block } => {
-                        (events::STAGE_READ, [label as u32, block, 0, 0])
-                    }
-                    MergeEvent::Staged { groups } => (events::STAGED, [groups as u32, 0, 0, 0]),
-                    MergeEvent::Inserted {
-                        groups,
-                        blocks_written,
-                    } => (
-                        events::M_INSERT,
-                        [groups as u32, low32(blocks_written), 0, 0],
-                    ),
-                    MergeEvent::Wavefront {
-                        key,
-                        freed_slots,
-                        reclaimed,
-                    } => (
-                        events::WAVEFRONT,
-                        [low32(key), freed_slots as u32, reclaimed.len() as u32, 0],
-                    ),
-                    MergeEvent::Switched {
-                        reclaimed,
-                        blocks_written,
-                    } => (
-                        events::SWITCH,
-                        [reclaimed.len() as u32, low32(blocks_written), 0, 0],
-                    ),
-                    MergeEvent::Finalized { o, z } => {
-                        (events::FINALIZE, [o.len() as u32, z as u32, 0, 0])
-                    }
-                };
+                let (kind, args) = events::merge_step_args(&e);
                 trace.emit(t, kind, args);
+            }
+            RunEvent::Reclaimed { block } => trace.emit(t, events::RECLAIM, [block, 0, 0, 0]),
+            RunEvent::UseAfterReclaim {
+                client,
+                index,
+                block,
+                reused,
+            } => {
+                let op = self.op_id(client, index);
+                let args = [client as u32, low32(op as u64), block, u32::from(reused)];
+                trace.emit(t, events::UNSAFE_READ, args);
+            }
+            RunEvent::WrongAnswer { client, index } => {
+                let op = self.op_id(client, index);
+                let args = [client as u32, low32(op as u64), 0, 0];
+                trace.emit(t, events::WRONG_ANSWER, args);
             }
         }
     }
@@ -371,6 +374,41 @@ impl FdLab {
             Outcome::Mod(_) => return,
         };
         self.answers.insert(op, answer);
+    }
+
+    /// DESIGN §3.2 `history`: every completed op in op order, with its issue and completion
+    /// times and its answer (a read) or outcome (a write).
+    pub fn history_json(&self) -> Vec<Value> {
+        let mut out: Vec<(usize, Value)> = self
+            .run
+            .report
+            .history
+            .iter()
+            .map(|h| {
+                let op = self.op_id(h.client, h.index);
+                let mut e = json!({"op": op, "client": h.client,
+                    "kind": kind_name(OpKind::of(h.op)),
+                    "invoked_ns": h.invoked_ns, "completed_ns": h.completed_ns});
+                match h.op {
+                    crate::fdtree::workload::Op::Range { from, to } => {
+                        e["from"] = json!(from);
+                        e["to"] = json!(to);
+                    }
+                    op => e["key"] = json!(op.key()),
+                }
+                match &h.outcome {
+                    Outcome::Value(v) => e["value"] = json!(v),
+                    Outcome::Rows(rows) => {
+                        let rows: Vec<[u64; 2]> = rows.iter().map(|&(k, v)| [k, v]).collect();
+                        e["rows"] = json!(rows);
+                    }
+                    Outcome::Mod(m) => e["outcome"] = json!(mod_name(*m)),
+                }
+                (op, e)
+            })
+            .collect();
+        out.sort_by_key(|(op, _)| *op);
+        out.into_iter().map(|(_, e)| e).collect()
     }
 
     /// Approximate bytes of one clone: blocks, the completion log and the answers.

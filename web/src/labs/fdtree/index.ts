@@ -29,8 +29,9 @@ export const fdtreeLab: LabModule = {
     watch: fdtreeWhatToWatch,
     leavesOut: [
       "A block I/O costs one constant fitted to one merge time (a calibration point): ratios between schemes are simulated, absolute seconds are fitted.",
-      "The SSD does not overlap concurrent requests (no device queue).",
-      "The Li FD-tree and B+tree baselines are in the core and its reproductions, not in this view.",
+      "Concurrent block I/Os overlap freely: the SSD has no device queue, so merge I/O never competes with lookups for it.",
+      "An m-insert step holds the X-latches of the open tails across one instant (the paper releases each before writing the level above); a write's uniqueness check reads down the tree holding the L0 mutex.",
+      "The Li FD-tree and B+tree baselines run only in the Compare tab (to the end, on the same clients): the step-by-step view shows FD+XM, FD+DS or FD+FC.",
     ],
     keyMetrics: [
       "ops_completed",
