@@ -4,6 +4,12 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
+mod common;
+
+use common::claim_run::{load, metrics_of, own_run};
+use flashlab_core::ipa::baseline::ipl::IplConfig;
+use flashlab_core::ipa::claims::{TABLE2_BUFFER_FRAMES, claims};
+use flashlab_core::ipa::compare::three_way;
 use flashlab_core::ipa::reproduce::{gc, sizes, table2};
 use flashlab_core::ipa::workload::{Workload, tatp::Tatp, tpcb::TpcB, tpcc::TpcC};
 use flashlab_core::ipa::{Scheme, StoreConfig};
@@ -134,4 +140,39 @@ fn claims_hold_in_direction_at_ten_times_the_scale() {
     let r = gc::reduction(&cfg, &Workload::TpcC(TpcC::new(3000, 1500)), 9, 6000).unwrap();
     eprintln!("{r:?} blocks {}", cfg.blocks);
     assert!(r.erases_per_write_change < 0.0, "{r:?}");
+}
+
+/// Issue 27 item 6: the run a claim links is the run its number came from. Tab. 2's TPC-C run,
+/// opened as the results page opens it and run to the end, has the IPA side's counters and
+/// ratios of the claim's seed-1 race (the reductions are computed from them), at the claim's
+/// buffer size; every simulated claim's run loads.
+#[test]
+fn the_table2_claims_run_is_the_race_of_its_first_seed() {
+    let claims = claims();
+    let claim = claims
+        .iter()
+        .find(|c| c.id == "seed004.tab2.tpcc.writes")
+        .unwrap();
+    let run = own_run(claim, "ipa");
+    assert_eq!(
+        run.scenario["params"]["buffer_frames"],
+        TABLE2_BUFFER_FRAMES as u64
+    );
+    let m = metrics_of(run);
+    let cfg = table2::ipl_preset(Scheme { n: 2, m: 3, v: 12 }, TABLE2_BUFFER_FRAMES, 24);
+    let w = Workload::TpcC(TpcC::new(3000, 1500));
+    let race = three_way(&cfg, &w, 1, 300, IplConfig::paper()).unwrap();
+    assert_eq!(
+        m["write_amplification"],
+        race.ipa.ratios.write_amplification
+    );
+    assert_eq!(m["read_amplification"], race.ipa.ratios.read_amplification);
+    assert_eq!(m["erases"], race.ipa.flash.erases as f64);
+    for claim in claims
+        .iter()
+        .filter(|c| !c.id.contains("space") && !c.id.contains("fig1"))
+    {
+        assert!(!claim.runs.is_empty(), "{}: no run", claim.id);
+        claim.runs.iter().for_each(|run| drop(load(run)));
+    }
 }

@@ -13,6 +13,7 @@
 
 pub mod fig1;
 pub mod gc;
+pub mod scenario;
 pub mod sizes;
 pub mod space;
 pub mod table2;
