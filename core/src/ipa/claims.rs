@@ -33,9 +33,7 @@ use super::reproduce::{Row, fig1, gc, scenario, sizes, space, table2};
 use super::workload::{Workload, tatp::Tatp, tpcb::TpcB, tpcc::TpcC};
 use crate::plugin::policy::MEASURED_TOLERANCE_PCT;
 use crate::plugin::seeds::{DEFAULT_SEEDS, SeedSpread, rows_over_seeds, run_once};
-use crate::plugin::{
-    Claim, ClaimRun, ClaimScenarios, Judgement, SetupSweep, scenario_document, with_scenarios,
-};
+use crate::plugin::{Claim, ClaimRun, ClaimScenarios, Judgement, SetupSweep, with_scenarios};
 
 /// Relative tolerance of the update-size percentiles (step 3), fixed before the run.
 pub const SIZES_TOLERANCE_PCT: f64 = MEASURED_TOLERANCE_PCT;
@@ -49,6 +47,63 @@ const SYNTHETIC: &str = "synthetic TPC-B / TPC-C / TATP transactions at reduced 
     hundred transactions on a few thousand records), not the paper's Shore-MT traces; a small \
     buffer, not the paper's share of the database";
 const TXNS: usize = 300;
+/// Why a claim misses, where the reason was found (issue 27, item 5); the others stay
+/// unexplained. Counts are the claim's seed-1 run (`core/tests/ipa_reproduce.rs` has them).
+const MISS_REASONS: &[(&str, &str)] = &[
+    (
+        "seed004.tab1.tpcb.3_b",
+        "a balance here starts at 1,000,000 and a TPC-B delta is ±999,999, so an account's \
+         update stays below 2^24 and changes at most its 3 low bytes, where the paper counts 4 \
+         bytes per balance update (App. A.0.1: 50–90 % of update I/Os change only 4 bytes); \
+         every write-back carrying a single account update falls ≤ 3 B here",
+    ),
+    (
+        "seed004.tab1.tpcb.20_b",
+        "the History table: at this scale its tail page stays in the buffer and the eager \
+         cleaner writes it back after most transactions; every write-back after its first is \
+         an update of an existing page that adds a 24-byte tuple and its 2-byte slot (> 20 B), \
+         while the paper's History writes are appends to new pages, left out of Tab. 1 \
+         (App. A.0.1). Without the History inserts the seed-1 run has 98.5 % ≤ 20 B (324 \
+         update write-backs instead of 722)",
+    ),
+    ("seed004.tab2.tpcb.reads", TABLE2_READS_REASON),
+    ("seed004.tab2.tpcc.reads", TABLE2_READS_REASON),
+    (
+        "seed004.tab2.tpcb.writes",
+        "the IPL side writes less than the paper's: every write-back here carries fewer changes \
+         than a 512 B log sector holds, so IPL flushes one sector per write-back and merges once \
+         per 16 (no in-memory sector overflows), and App. B's WA_IPL = 0.25 + 15·merges / \
+         evictions cannot pass 0.25 + 15/16 ≈ 1.19 (seed 1: 1.125, 70 merges for 1,200 \
+         write-backs), against the paper's 1.43; with the paper's WA_IPL the seed-1 IPA WA of \
+         0.62 would be a 57 % reduction, within the tolerance",
+    ),
+    (
+        "seed004.tab2.tatp.erases",
+        "the IPA side erases no block: TATP's few write-backs (58 at seed 1, 41 of them appends \
+         and 17 out of place) never make GC erase a block of the 24-block device, while each of \
+         IPL's merges (3 at seed 1) is an erase, so the reduction is 100 %; the paper's IPA \
+         side erased 11,873 times (Tab. 2)",
+    ),
+];
+/// Tab. 2's reads misses (TPC-B, TPC-C): why IPL reads so much more here.
+const TABLE2_READS_REASON: &str = "with a 3-frame buffer the eager cleaner (more than 12.5 % \
+    of the frames dirty: one of 3) writes a page back after almost every update while hot pages stay buffered: \
+    several write-backs per fetch (seed 1: TPC-B 1,200 for 202 fetches, TPC-C 5,797 for \
+    1,120). Each IPL write-back flushes a log sector into the page's erase unit, every 16 \
+    sectors cost a merge that reads the unit's 16 pages, and App. B's RA_IPL = 2 + 16·merges / \
+    fetches grows to 7.5 (TPC-B) and 6.9 (TPC-C), against the paper's 2.54 and 2.20 (0.034 \
+    and 0.0125 merges per fetch); IPA's RA stays 1.0, so the reduction overshoots";
+/// What Tabs. 3 and 5 differ in: nothing that bears on the number (step 1).
+const SPACE_DIFFERENCES: &str = "none in the number: the delta area is the paper's \
+    N·(1 + 3M + 3V) bytes on the paper's page size (Tab. 3: 4 KB, V = 12; Tab. 5: 8 KB, V = 0), \
+    divided by the page size; the paper prints it rounded (Tab. 3 to one decimal, Tab. 5 to \
+    two). The rest of the page (header, slots) is this course's layout, not Shore-MT's, and does \
+    not enter the share";
+/// What Fig. 1's page factor differs in (step 2).
+const FIG1_DIFFERENCES: &str = "the paper's 400–800× is a rounded page-size ratio; here the \
+    bytes the store programs for one 10-byte change (the whole 4 / 8 KB page, written out of \
+    place) divided by 10, on a small SLC device without GC; Fig. 1's file-system (×3.4) and \
+    device (×1–5) factors are quoted, not simulated";
 
 fn slug(s: &str) -> String {
     s.chars()
@@ -66,22 +121,17 @@ fn slug(s: &str) -> String {
         .join("_")
 }
 
-/// The claim's own run (issue 27, item 6): `txns` transactions of `workload` on `cfg` as an IPA
-/// lab scenario at the claim's first seed (none when the lab's generator cannot rebuild it).
-fn own_run(
+/// The claim's run (issue 27, item 6): `txns` transactions of `workload` on `cfg` as an IPA
+/// lab scenario at the claim's first seed, own-scale or the course-scale version the browser
+/// takes (`reproduce::scenario`, step 4); none when the lab's generator cannot rebuild it.
+fn claim_run(
     title: &str,
     cfg: &StoreConfig,
     workload: &Workload,
     txns: usize,
     compare: bool,
 ) -> Vec<ClaimRun> {
-    scenario::body(cfg, workload, txns, compare)
-        .map(|body| {
-            ClaimRun::own(
-                "ipa",
-                scenario_document("ipa", title, DEFAULT_SEEDS[0], body),
-            )
-        })
+    scenario::claim_run(title, cfg, workload, txns, compare)
         .into_iter()
         .collect()
 }
@@ -117,6 +167,7 @@ fn space_claims(out: &mut Vec<Claim>) {
                     "PageLayout: N·(1+3M+3V)/page bytes".into(),
                 )
                 .identity("the area size is the paper's formula; the paper prints it rounded")
+                .differences(SPACE_DIFFERENCES)
                 .over_seeds(SeedSpread::once(r.simulated, drew)),
             );
         }
@@ -141,6 +192,7 @@ fn fig1_claims(out: &mut Vec<Claim>) {
                 "a 10-byte change written back out of place rewrites the whole page: page \
                  bytes ÷ 10 by construction",
             )
+            .differences(FIG1_DIFFERENCES)
             .over_seeds(SeedSpread::once(r.simulated, drew))
         })),
         Err(e) => out.push(failed("seed004.fig1", "Fig. 1", e)),
@@ -191,7 +243,7 @@ fn table1_claims(out: &mut Vec<Claim>) {
     ] {
         let id = format!("seed004.tab1.{name}");
         let title = format!("Tab. 1 ({}): update sizes without IPA", name.to_uppercase());
-        let runs = own_run(&title, &cfg.without_ipa(), &w, TXNS, false);
+        let runs = claim_run(&title, &cfg.without_ipa(), &w, TXNS, false);
         match over_seeds(|seed| sizes::table1(&cfg, &w, tpcc, seed, TXNS)) {
             Ok(rows) => row_claims(
                 out,
@@ -245,7 +297,7 @@ fn table2_claims(out: &mut Vec<Claim>) {
             name.to_uppercase()
         );
         let cfg = table2::ipl_preset(scheme, TABLE2_BUFFER_FRAMES, 24);
-        let runs = own_run(&title, &cfg, &w, TXNS, true);
+        let runs = claim_run(&title, &cfg, &w, TXNS, true);
         let swept: Result<Vec<_>, _> = TABLE2_BUFFER_SWEEP.iter().map(|&f| at(f)).collect();
         let (rows, swept) = match (at(TABLE2_BUFFER_FRAMES), swept) {
             (Ok(rows), Ok(swept)) => (rows, swept),
@@ -310,7 +362,7 @@ fn gc_claims(out: &mut Vec<Claim>) {
     );
     let workload = Workload::TpcC(TpcC::new(3000, 1500));
     let title = "Tabs. 6–10: TPC-C with and without IPA on a nearly full device";
-    let own = own_run(title, &cfg, &workload, 2 * TXNS, true);
+    let own = claim_run(title, &cfg, &workload, 2 * TXNS, true);
     let runs = over_seeds(|seed| {
         gc::reduction(&cfg, &workload, seed, 2 * TXNS).map(|r| {
             vec![
@@ -402,5 +454,10 @@ fn computed() -> Vec<Claim> {
     table1_claims(&mut out);
     table2_claims(&mut out);
     gc_claims(&mut out);
-    out
+    out.into_iter()
+        .map(|c| match MISS_REASONS.iter().find(|(id, _)| *id == c.id) {
+            Some((_, why)) => c.if_missed(why),
+            None => c,
+        })
+        .collect()
 }
