@@ -37,6 +37,11 @@
 //! 6. Every claim states its known differences from the paper's setup, and a miss its reason
 //!    where one was found (`claim_notes`).
 //!
+//! 7. Every claim with a simulated number links the runs it came from (issue 27 item 6), built
+//!    where its comparison is, from the same `Case` and `ScanSettings`
+//!    (`reproduce::scenario::case_run`): course-scale scenarios, since the lab accepts far
+//!    fewer rows than `CLAIM_ROWS`. E3's calculator runs no scan and links none.
+//!
 //! `claims()` is the lab's one claims hook: each claim names the course scenario that shows it,
 //! from the lab's own table `SCENARIOS` (the paper-results page opens it).
 
@@ -201,6 +206,7 @@ pub fn to_claim(c: &Comparison, rows: u64, spread: &SeedSpread) -> Claim {
         out.wide_because(why)
     }
     .differences(&differences(&id));
+    let out = c.runs.iter().cloned().fold(out, Claim::run);
     let out = match miss_reason(&id) {
         Some(reason) => out.if_missed(reason),
         None => out,

@@ -99,6 +99,11 @@ impl LabSpec for LayoutsLab {
     }
 }
 
+/// Whether a parsed configuration is within the lab's work budget (what the loader accepts).
+pub fn within_budget(cfg: &LayoutsConfig) -> bool {
+    crate::plugin::work::check(&estimates(cfg)).is_ok()
+}
+
 /// `LabSpec::work_estimates` of a parsed configuration (see there).
 fn estimates(cfg: &LayoutsConfig) -> Vec<WorkEstimate> {
     let n = cfg.queries.len() as u64;

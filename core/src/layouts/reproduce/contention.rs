@@ -18,7 +18,9 @@ use super::super::scan::ScanRun;
 use super::super::schema::TableKind;
 use super::super::settings::{AccessPath, ScanSettings, Scheduler};
 use super::runner::Case;
-use super::{Comparison, Kind, band};
+use super::scenario::case_run;
+use super::{Comparison, Kind, band, link};
+use crate::plugin::ClaimRun;
 
 /// (ORDERS outcome, device seeks, device bytes) of one concurrency run.
 fn concurrent(
@@ -56,6 +58,73 @@ fn concurrent(
     Ok((out, run.devices[0].seeks, run.devices[0].bytes))
 }
 
+/// What E11's linked runs cannot show (item 1 against the lab's one table kind per scenario).
+const E11_ALSO: &str = "the claim's run scans ORDERS beside N − 1 LINEITEM scans and stops when \
+    the ORDERS scan ends; a scenario has one table kind for all its queries, so here all N scan \
+    ORDERS (each its own copy) and run to their ends";
+
+/// E11's linked run: N concurrent ORDERS row scans on `device` under `scheduler`.
+fn e11_run(device: DeviceId, n: usize, scheduler: Scheduler, rows: u64, seed: u64) -> ClaimRun {
+    let case = Case {
+        rows,
+        seed,
+        ..Case::paper(device, TableKind::Orders, Layout::Nsm, 7, 0.1)
+    };
+    let settings = ScanSettings {
+        scheduler,
+        ..ScanSettings::default()
+    };
+    let label = format!(
+        "{}, N = {n}, {}",
+        device.preset(),
+        if scheduler == Scheduler::Cfq {
+            "CFQ"
+        } else {
+            "NOOP"
+        }
+    );
+    case_run(&case, &settings, n, &label, E11_ALSO)
+}
+
+/// E11's table of linked runs.
+fn e11_runs(rows: u64, seed: u64) -> [(&'static str, Vec<ClaimRun>); 9] {
+    let run = |device, n, scheduler| e11_run(device, n, scheduler, rows, seed);
+    let (disk, ssd, cfq, noop) = (
+        DeviceId::Disk,
+        DeviceId::SsdFast,
+        Scheduler::Cfq,
+        Scheduler::Noop,
+    );
+    [
+        ("E11.ssd_fast.t2", vec![run(ssd, 1, cfq), run(ssd, 2, cfq)]),
+        ("E11.ssd_fast.t8", vec![run(ssd, 1, cfq), run(ssd, 8, cfq)]),
+        (
+            "E11.ssd_fast.scheduler_gap",
+            vec![run(ssd, 2, noop), run(ssd, 2, cfq)],
+        ),
+        ("E11.disk.t2", vec![run(disk, 1, cfq), run(disk, 2, cfq)]),
+        ("E11.disk.t8", vec![run(disk, 1, cfq), run(disk, 8, cfq)]),
+        (
+            "E11.disk.seeks_2_over_1",
+            vec![run(disk, 1, cfq), run(disk, 2, cfq)],
+        ),
+        ("E11.disk.run_mb_at_2", vec![run(disk, 2, cfq)]),
+        (
+            "E11.disk.noop_gain",
+            vec![run(disk, 2, noop), run(disk, 2, cfq)],
+        ),
+        (
+            "E11.cpu_fraction",
+            vec![
+                run(disk, 2, cfq),
+                run(disk, 8, cfq),
+                run(ssd, 2, cfq),
+                run(ssd, 8, cfq),
+            ],
+        ),
+    ]
+}
+
 /// E11.
 pub fn e11_concurrency(rows: u64, seed: u64) -> Result<Vec<Comparison>, LayoutError> {
     // N = 4 is not a paper number; leaving it out saves a quarter of the (heaviest) runs.
@@ -90,7 +159,7 @@ pub fn e11_concurrency(rows: u64, seed: u64) -> Result<Vec<Comparison>, LayoutEr
         .chain(ssd.iter().skip(1))
         .map(|(o, _, _)| o.cpu_fraction())
         .fold(0.0, f64::max);
-    Ok(vec![
+    let comparisons = vec![
         Comparison::new(
             "E11.ssd_fast.t2",
             "SSD: 2× the single-query time at N = 2",
@@ -199,7 +268,8 @@ pub fn e11_concurrency(rows: u64, seed: u64) -> Result<Vec<Comparison>, LayoutEr
             "largest over N ≥ 2, both devices".into(),
         )
         .drawn_from(disk.iter().chain(&ssd).map(|(o, _, _)| o)),
-    ])
+    ];
+    Ok(link(comparisons, &e11_runs(rows, seed)))
 }
 
 fn index_scan(
@@ -225,6 +295,77 @@ fn index_scan(
     run.run_to_end()?;
     run.outcome(0)
         .ok_or_else(|| LayoutError::Invariant("the index scan did not finish".into()))
+}
+
+/// E8's linked run: ORDERS on `device` at selectivity `s` through `access`, NOOP; `split`:
+/// the claim's run has its index on SSD-Fast, which a one-device scenario cannot place.
+fn e8_run(
+    device: DeviceId,
+    s: f64,
+    access: AccessPath,
+    split: bool,
+    rows: u64,
+    seed: u64,
+) -> ClaimRun {
+    let case = Case {
+        rows,
+        seed,
+        ..Case::paper(device, TableKind::Orders, Layout::Nsm, 7, s)
+    };
+    let settings = ScanSettings {
+        access,
+        scheduler: Scheduler::Noop,
+        ..ScanSettings::default()
+    };
+    let how = match access {
+        AccessPath::FullScan => "sequential scan",
+        AccessPath::Index { .. } if split => "index on ssd_fast",
+        AccessPath::Index { .. } => "index scan",
+    };
+    let label = format!("{}, {how}, s = {} %", device.preset(), s * 100.0);
+    let also = if split {
+        "the claim's run puts the index on SSD-Fast and the table on the disk; a scenario has \
+         one device, so here both are on the disk (the same run as the all-disk placement)"
+    } else {
+        ""
+    };
+    case_run(&case, &settings, 1, &label, also)
+}
+
+/// E8's table of linked runs.
+fn e8_runs(index: AccessPath, rows: u64, seed: u64) -> [(&'static str, Vec<ClaimRun>); 4] {
+    let scan = AccessPath::FullScan;
+    let run = |device, s, access, split| e8_run(device, s, access, split, rows, seed);
+    let disk = DeviceId::Disk;
+    [
+        (
+            "E8.split_gain_s1",
+            vec![run(disk, 1.0, index, false), run(disk, 1.0, index, true)],
+        ),
+        (
+            "E8.split_gain_low",
+            vec![
+                run(disk, 0.001, index, false),
+                run(disk, 0.001, index, true),
+            ],
+        ),
+        (
+            "E8.scan_beats_index_s1",
+            vec![
+                run(disk, 1.0, scan, false),
+                run(disk, 1.0, index, false),
+                run(DeviceId::SsdFast, 1.0, scan, false),
+                run(DeviceId::SsdFast, 1.0, index, false),
+            ],
+        ),
+        (
+            "E8.index_wins_low",
+            vec![
+                run(disk, 0.001, index, false),
+                run(disk, 0.001, scan, false),
+            ],
+        ),
+    ]
 }
 
 /// E8.
@@ -255,7 +396,7 @@ pub fn e8_index(rows: u64, seed: u64) -> Result<Vec<Comparison>, LayoutError> {
     let [low_disk, low_split, low_scan] = low.each_ref().map(QueryOutcome::elapsed_s);
     let [high_disk, high_split, high_scan] = high.each_ref().map(QueryOutcome::elapsed_s);
     let [ssd_high, ssd_scan] = ssd.each_ref().map(QueryOutcome::elapsed_s);
-    Ok(vec![
+    let comparisons = vec![
         Comparison::new(
             "E8.split_gain_s1",
             "index on SSD, table on disk: 10 % faster than both on disk at high selectivity",
@@ -306,5 +447,6 @@ pub fn e8_index(rows: u64, seed: u64) -> Result<Vec<Comparison>, LayoutError> {
             format!("{low_disk:.2} s vs scan {low_scan:.2} s"),
         )
         .drawn_from([&low[0], &low[2]]),
-    ])
+    ];
+    Ok(link(comparisons, &e8_runs(index, rows, seed)))
 }

@@ -13,6 +13,7 @@ use super::super::pages::Layout;
 use super::super::schema::{PAPER_ROWS, TableKind};
 use super::super::settings::ScanSettings;
 use super::runner::{Case, run};
+use super::scenario::case_run;
 use super::{Comparison, Kind};
 
 /// E3: the Eq. 3 calculator with the digest's calibration (§3.4).
@@ -66,6 +67,11 @@ pub fn pax_vs_nsm(rows: u64, seed: u64) -> Result<Vec<Comparison>, LayoutError> 
         };
         let nsm = run(&case(Layout::Nsm), &s)?;
         let pax = run(&case(Layout::Pax), &s)?;
+        let name = device.preset();
+        let runs = [
+            case_run(&case(Layout::Pax), &s, 1, &format!("{name} PAX"), ""),
+            case_run(&case(Layout::Nsm), &s, 1, &format!("{name} NSM"), ""),
+        ];
         out.push(
             Comparison::new(
                 id,
@@ -84,7 +90,8 @@ pub fn pax_vs_nsm(rows: u64, seed: u64) -> Result<Vec<Comparison>, LayoutError> 
                     nsm.bytes_read
                 ),
             )
-            .drawn_from([&nsm, &pax]),
+            .drawn_from([&nsm, &pax])
+            .with_runs(&runs),
         );
     }
     Ok(out)

@@ -15,7 +15,9 @@ use super::super::pages::Layout;
 use super::super::schema::TableKind;
 use super::super::settings::{Compression, ScanSettings};
 use super::runner::{Case, run};
-use super::{Comparison, Kind};
+use super::scenario::case_run;
+use super::{Comparison, Kind, link};
+use crate::plugin::ClaimRun;
 
 fn orders(device: DeviceId, layout: Layout, k: usize, rows: u64, seed: u64) -> Case {
     Case {
@@ -23,6 +25,26 @@ fn orders(device: DeviceId, layout: Layout, k: usize, rows: u64, seed: u64) -> C
         seed,
         ..Case::paper(device, TableKind::Orders, layout, k, 0.1)
     }
+}
+
+/// The linked run of ORDERS on `device` in `layout` projecting `k` attributes with `settings`.
+#[allow(clippy::too_many_arguments)]
+fn orders_run(
+    device: DeviceId,
+    layout: Layout,
+    k: usize,
+    settings: &ScanSettings,
+    rows: u64,
+    seed: u64,
+    label: &str,
+) -> ClaimRun {
+    case_run(
+        &orders(device, layout, k, rows, seed),
+        settings,
+        1,
+        label,
+        "",
+    )
 }
 
 fn reduction(plain: &QueryOutcome, packed: &QueryOutcome) -> f64 {
@@ -80,7 +102,32 @@ pub fn e4_compression(rows: u64, seed: u64) -> Result<Vec<Comparison>, LayoutErr
             by_layout[i].1 * 100.0
         )
     };
-    Ok(vec![
+    // Each device's plain and compressed column scans (their sweeps hold the row store's too).
+    let pair = |device: DeviceId| {
+        let name = device.preset();
+        vec![
+            orders_run(device, Layout::Dsm, 7, &plain, rows, seed, name),
+            orders_run(
+                device,
+                Layout::Dsm,
+                7,
+                &packed,
+                rows,
+                seed,
+                &format!("{name}, compressed"),
+            ),
+        ]
+    };
+    let (disk, ssd) = (pair(DeviceId::Disk), pair(DeviceId::SsdFast));
+    let every = [disk.clone(), ssd.clone(), pair(DeviceId::SsdMedium)].concat();
+    let table = [
+        ("E4.disk", disk.clone()),
+        ("E4.ssd_fast", ssd.clone()),
+        ("E4.ssd_gains_more_than_disk", [disk, ssd].concat()),
+        ("E4.row_gains_more_than_column", every),
+        ("E5", vec![ssd_packed_run(rows, seed, &packed)]),
+    ];
+    let comparisons = vec![
         Comparison::new(
             "E4.disk.best_reduction",
             "compression cuts disk time by up to 56 %",
@@ -143,7 +190,14 @@ pub fn e4_compression(rows: u64, seed: u64) -> Result<Vec<Comparison>, LayoutErr
                 .into(),
         )
         .drawn_from(&crossover_runs),
-    ])
+    ];
+    Ok(link(comparisons, &table))
+}
+
+/// E5's run: the compressed ORDERS column scan on SSD-Fast, whose sweep is its crossover curve.
+fn ssd_packed_run(rows: u64, seed: u64, packed: &ScanSettings) -> ClaimRun {
+    let label = "ssd_fast, compressed";
+    orders_run(DeviceId::SsdFast, Layout::Dsm, 7, packed, rows, seed, label)
 }
 
 /// E7.
@@ -162,7 +216,42 @@ pub fn e7_prefetch(rows: u64, seed: u64) -> Result<Vec<Comparison>, LayoutError>
     let (row_disk_small, row_disk_large) = pair(DeviceId::Disk, Layout::Nsm)?;
     let (row_ssd_small, row_ssd_large) = pair(DeviceId::SsdFast, Layout::Nsm)?;
     let diff = |a: &QueryOutcome, b: &QueryOutcome| (a.elapsed_s() / b.elapsed_s() - 1.0).abs();
-    Ok(vec![
+    let runs = |device: DeviceId, layout| {
+        let name = device.preset();
+        vec![
+            orders_run(
+                device,
+                layout,
+                7,
+                &small,
+                rows,
+                seed,
+                &format!("{name}, 256 KB read-ahead"),
+            ),
+            orders_run(
+                device,
+                layout,
+                7,
+                &large,
+                rows,
+                seed,
+                &format!("{name}, 6 MB read-ahead"),
+            ),
+        ]
+    };
+    let table = [
+        ("E7.disk", runs(DeviceId::Disk, Layout::Dsm)),
+        ("E7.ssd_fast", runs(DeviceId::SsdFast, Layout::Dsm)),
+        (
+            "E7.row_difference",
+            [
+                runs(DeviceId::Disk, Layout::Nsm),
+                runs(DeviceId::SsdFast, Layout::Nsm),
+            ]
+            .concat(),
+        ),
+    ];
+    let comparisons = vec![
         Comparison::new(
             "E7.disk.column_seeks_256k",
             "disk column store seeks at 100 % with 256 KB read-ahead: 2941",
@@ -216,7 +305,8 @@ pub fn e7_prefetch(rows: u64, seed: u64) -> Result<Vec<Comparison>, LayoutError>
             &row_ssd_small,
             &row_ssd_large,
         ]),
-    ])
+    ];
+    Ok(link(comparisons, &table))
 }
 
 /// E10.
@@ -252,7 +342,8 @@ pub fn e10_selectivity(rows: u64, seed: u64) -> Result<Vec<Comparison>, LayoutEr
     no_overlap.cpu.overlap = 0.0;
     let r = run(&case(Layout::Nsm, 1.0), &s)?;
     let c = run(&case(Layout::Dsm, 1.0), &no_overlap)?;
-    Ok(vec![
+    let table = e10_runs(&case, &s, &no_overlap);
+    let comparisons = vec![
         Comparison::new(
             "E10.column_cpu_fraction_s1",
             "column-store CPU utilization rises to 59 % at 100 % selectivity",
@@ -320,5 +411,41 @@ pub fn e10_selectivity(rows: u64, seed: u64) -> Result<Vec<Comparison>, LayoutEr
             ),
         )
         .drawn_from([&r, &c]),
-    ])
+    ];
+    Ok(link(comparisons, &table))
+}
+
+/// E10's linked runs: each layout at each selectivity (a run's sweep holds the other layout at
+/// its selectivity), and the column store without CPU/I/O overlap.
+fn e10_runs(
+    case: &dyn Fn(Layout, f64) -> Case,
+    s: &ScanSettings,
+    no_overlap: &ScanSettings,
+) -> [(&'static str, Vec<ClaimRun>); 5] {
+    let at = |layout, sel: f64, settings: &ScanSettings, label: &str| {
+        let label = format!("{label}, s = {} %", sel * 100.0);
+        case_run(&case(layout, sel), settings, 1, &label, "")
+    };
+    let sels = [0.001, 0.01, 0.1, 1.0];
+    let columns: Vec<ClaimRun> = sels
+        .iter()
+        .map(|&x| at(Layout::Dsm, x, s, "column"))
+        .collect();
+    let rows_: Vec<ClaimRun> = sels.iter().map(|&x| at(Layout::Nsm, x, s, "row")).collect();
+    [
+        (
+            "E10.column_cpu_fraction_s1",
+            vec![at(Layout::Dsm, 1.0, s, "column")],
+        ),
+        ("E10.row_cpu_fraction_max", rows_),
+        ("E10.column_cpu_rises_with_s", columns.clone()),
+        ("E10.no_crossover_at_250", columns),
+        (
+            "E10.crossover_without_overlap",
+            vec![
+                at(Layout::Nsm, 1.0, s, "row"),
+                at(Layout::Dsm, 1.0, no_overlap, "column without overlap"),
+            ],
+        ),
+    ]
 }

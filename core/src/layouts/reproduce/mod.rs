@@ -28,10 +28,12 @@ pub mod knobs;
 pub mod model_vs_sim;
 pub mod projectivity;
 pub mod runner;
+pub mod scenario;
 
 use super::error::LayoutError;
 use super::outcome::QueryOutcome;
 use super::schema::PAPER_ROWS;
+use crate::plugin::ClaimRun;
 
 /// How a comparison relates to the paper.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -69,6 +71,8 @@ pub struct Comparison {
     /// Whether a run it was computed from drew from its seeded generator (`QueryOutcome::drew`):
     /// only then can it depend on the seed, and its claim is judged over seeds.
     pub drew: bool,
+    /// The runs it was computed from, as scenarios of the lab (`scenario::case_run`).
+    pub runs: Vec<ClaimRun>,
 }
 
 impl Comparison {
@@ -97,12 +101,19 @@ impl Comparison {
             pass,
             note,
             drew: false,
+            runs: Vec::new(),
         }
     }
 
     /// Marks it as computed from `outcomes`: it drew if any of them did.
     pub fn drawn_from<'a>(mut self, outcomes: impl IntoIterator<Item = &'a QueryOutcome>) -> Self {
         self.drew |= outcomes.into_iter().any(|o| o.drew);
+        self
+    }
+
+    /// Links the runs it was computed from.
+    pub fn with_runs(mut self, runs: &[ClaimRun]) -> Self {
+        self.runs.extend_from_slice(runs);
         self
     }
 
@@ -134,6 +145,20 @@ impl Comparison {
             self.note
         )
     }
+}
+
+/// Links each comparison to the runs of the first entry of `table` whose id prefix it has
+/// (a group's table of which runs each of its comparisons was computed from).
+pub fn link(comparisons: Vec<Comparison>, table: &[(&str, Vec<ClaimRun>)]) -> Vec<Comparison> {
+    comparisons
+        .into_iter()
+        .map(
+            |c| match table.iter().find(|(prefix, _)| c.id.starts_with(prefix)) {
+                Some((_, runs)) => c.with_runs(runs),
+                None => c,
+            },
+        )
+        .collect()
 }
 
 /// A relative band around `x` (± `fraction`).

@@ -14,7 +14,9 @@ use super::super::pages::Layout;
 use super::super::schema::{Schema, TableKind};
 use super::super::settings::ScanSettings;
 use super::runner::{Case, run};
-use super::{Comparison, Kind, band};
+use super::scenario::case_run;
+use super::{Comparison, Kind, band, link};
+use crate::plugin::ClaimRun;
 
 /// One device's curves.
 #[derive(Debug, Clone, PartialEq)]
@@ -85,6 +87,25 @@ pub fn curve(
         columns,
         fractions: (1..=n).map(|k| schema.projectivity(k)).collect(),
     })
+}
+
+/// The run of one curve as a scenario of the lab: the column store projecting every attribute
+/// on `device`, whose sweep is the curve at the lab's sizes (`scenario::case_run`).
+pub fn curve_run(
+    device: DeviceId,
+    table: TableKind,
+    rows: u64,
+    settings: &ScanSettings,
+    seed: u64,
+) -> ClaimRun {
+    let n = Schema::of(table).columns.len();
+    let case = Case {
+        rows,
+        seed,
+        ..Case::paper(device, table, Layout::Dsm, n, 0.1)
+    };
+    let label = format!("{} {}", device.preset(), Schema::of(table).name);
+    case_run(&case, settings, 1, &label, "")
 }
 
 /// A figure: its curves and its comparisons.
@@ -234,6 +255,14 @@ pub fn e1_lineitem(rows: u64, seed: u64) -> Result<Figure, LayoutError> {
         )
         .drawn_from([&disk.columns[0], &disk.columns[15]]),
     ];
+    let run = |device| curve_run(device, TableKind::Lineitem, rows, &s, seed);
+    let comparisons = link(
+        comparisons,
+        &[
+            ("E1.disk", vec![run(DeviceId::Disk)]),
+            ("E1.ssd_fast", vec![run(DeviceId::SsdFast)]),
+        ],
+    );
     Ok(Figure {
         curves: vec![disk, ssd],
         comparisons,
@@ -256,7 +285,25 @@ pub fn e2_flash_devices(
         .all(|(a, b)| a.elapsed_ns > b.elapsed_ns)
         && slow.row.elapsed_ns > disk.row.elapsed_ns;
     let col16 = |c: &Curve| c.columns[15].elapsed_s();
-    Ok(vec![
+    let run = |device| curve_run(device, TableKind::Lineitem, rows, &s, seed);
+    let (medium_run, slow_run, disk_run) = (
+        run(DeviceId::SsdMedium),
+        run(DeviceId::SsdSlow),
+        run(DeviceId::Disk),
+    );
+    let table = [
+        (
+            "E2.ssd_medium_over_disk",
+            vec![medium_run.clone(), disk_run.clone()],
+        ),
+        ("E2.ssd_medium", vec![medium_run]),
+        (
+            "E2.ssd_slow.slower_than_disk",
+            vec![slow_run.clone(), disk_run],
+        ),
+        ("E2.ssd_slow", vec![slow_run]),
+    ];
+    let comparisons = vec![
         Comparison::new(
             "E2.ssd_medium.no_crossover",
             "SSD-Medium: no crossover",
@@ -322,7 +369,8 @@ pub fn e2_flash_devices(
             ),
         )
         .drawn_from(slow.outcomes().chain(disk.outcomes())),
-    ])
+    ];
+    Ok(link(comparisons, &table))
 }
 
 /// E9: ORDERS, disk vs SSD-Fast (and Medium, Slow scaled by bandwidth); `lineitem` is E1's
@@ -425,6 +473,33 @@ pub fn e9_orders(rows: u64, lineitem: &Curve, seed: u64) -> Result<Figure, Layou
             .drawn_from([&row, &ssd.row]),
         );
     }
+    let run = |device, table| curve_run(device, table, rows, &s, seed);
+    let orders_ssd = run(DeviceId::SsdFast, TableKind::Orders);
+    let comparisons = link(
+        comparisons,
+        &[
+            ("E9.disk", vec![run(DeviceId::Disk, TableKind::Orders)]),
+            ("E9.ssd_fast", vec![orders_ssd.clone()]),
+            (
+                "E9.crossover_moves_left",
+                vec![
+                    run(DeviceId::Disk, TableKind::Orders),
+                    run(DeviceId::Disk, TableKind::Lineitem),
+                ],
+            ),
+            (
+                "E9.ssd_medium",
+                vec![
+                    run(DeviceId::SsdMedium, TableKind::Orders),
+                    orders_ssd.clone(),
+                ],
+            ),
+            (
+                "E9.ssd_slow",
+                vec![run(DeviceId::SsdSlow, TableKind::Orders), orders_ssd],
+            ),
+        ],
+    );
     Ok(Figure {
         curves: vec![disk, ssd],
         comparisons,
