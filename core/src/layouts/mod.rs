@@ -39,6 +39,7 @@
 //! stay uncompressed; no RAID-0 device.
 
 pub mod bench;
+pub mod budget;
 pub mod calibration;
 pub mod claim_notes;
 pub mod claims;

@@ -15,10 +15,10 @@
 use serde_json::{Map, Value, json};
 
 use super::runner::Case;
+use crate::layouts::budget::within_budget;
 use crate::layouts::device::DeviceId;
 use crate::layouts::lab::config::{self, MAX_ROWS, MAX_SWEEP_ROWS};
 use crate::layouts::pages::Layout;
-use crate::layouts::plugin::within_budget;
 use crate::layouts::schema::TableKind;
 use crate::layouts::settings::{AccessPath, ScanSettings, Scheduler};
 use crate::plugin::claim_run::{ClaimRun, scenario_document};
