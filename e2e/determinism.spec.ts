@@ -2,7 +2,7 @@
 // every lab: the labs and their files are found by reading `scenarios/`, so a new lab's folder
 // is checked without an edit here. Lab-specific behaviour stays in each lab's own spec.
 import { existsSync } from "node:fs";
-import { test, expect, api, openApp, readScenario, cliRun, repoRoot, scenarioFolders, type InvariantReport, type SimState } from "./fixtures";
+import { test, expect, api, openApp, readScenario, cliRun, repoRoot, scenarioFolders, breaksOnPurpose, type InvariantReport, type SimState } from "./fixtures";
 
 const FOLDERS = scenarioFolders();
 
@@ -13,7 +13,8 @@ test("every scenario folder is found and holds scenarios", () => {
 
 for (const { lab, files } of FOLDERS) {
   for (const file of files) {
-    test(`browser trace hash, steps and answers equal the CLI's, and invariants hold, for ${lab}/${file}`, async ({
+    // A `broken-*` scenario drops a protocol rule on purpose: it must fail an invariant instead.
+    test(`browser trace hash, steps and answers equal the CLI's, and invariants hold (or fail on purpose), for ${lab}/${file}`, async ({
       page,
       consoleErrors,
     }) => {
@@ -27,7 +28,15 @@ for (const { lab, files } of FOLDERS) {
       expect(await api<unknown[]>(page, "answers")).toEqual(native.answers);
       const invariants = await api<InvariantReport[]>(page, "invariants");
       expect(invariants.length).toBeGreaterThan(0);
-      for (const invariant of invariants) expect(invariant.ok, `${file}: ${invariant.name} ${invariant.detail}`).toBe(true);
+      if (breaksOnPurpose(readScenario(`${lab}/${file}`))) {
+        expect(file.startsWith("broken-"), `${file} drops a rule, so its name starts with broken-`).toBe(true);
+        expect(
+          invariants.some((invariant) => !invariant.ok),
+          `${file}: a dropped protocol rule fails an invariant`,
+        ).toBe(true);
+      } else {
+        for (const invariant of invariants) expect(invariant.ok, `${file}: ${invariant.name} ${invariant.detail}`).toBe(true);
+      }
       // A lab with a web folder drew the end state with its own view, not the generic fallback.
       if (existsSync(`${repoRoot}/web/src/labs/${lab}/index.ts`)) await expect(page.getByTestId("generic-view")).toHaveCount(0);
       expect(consoleErrors).toEqual([]);

@@ -1,6 +1,6 @@
 // Shared helpers: a page that fails the test on any console error or uncaught exception, and
 // typed access to window.__flashlab (DESIGN §3.3).
-import { execFileSync, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import { readFileSync, existsSync, readdirSync, mkdtempSync, writeFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { fileURLToPath } from "node:url";
@@ -83,15 +83,24 @@ export function cliRunJson(scenarioJson: string): { trace_hash: string; steps: n
   }
 }
 
+/** The CLI's report; exit 1 means an invariant failed (a `broken-*` scenario), not an error. */
 function cliRunFile(file: string): { trace_hash: string; steps: number; answers: unknown[] } {
   const built = `${repoRoot}/target/debug/flashlab`;
-  const output = existsSync(built)
-    ? execFileSync(built, ["run", file], { encoding: "utf8" })
-    : execFileSync("cargo", ["run", "-q", "-p", "flashlab-core", "--bin", "flashlab", "--", "run", file], {
+  const result = existsSync(built)
+    ? spawnSync(built, ["run", file], { encoding: "utf8", maxBuffer: 64 * 1024 * 1024 })
+    : spawnSync("cargo", ["run", "-q", "-p", "flashlab-core", "--bin", "flashlab", "--", "run", file], {
         encoding: "utf8",
         cwd: repoRoot,
+        maxBuffer: 64 * 1024 * 1024,
       });
-  return JSON.parse(output) as { trace_hash: string; steps: number; answers: unknown[] };
+  if (result.status !== 0 && result.status !== 1) throw new Error(`flashlab run ${file} failed: ${result.stderr}`);
+  return JSON.parse(result.stdout) as { trace_hash: string; steps: number; answers: unknown[] };
+}
+
+/** A scenario that drops a protocol rule on purpose (`params.drop_rule`, named `broken-*`): it must fail an invariant. */
+export function breaksOnPurpose(scenarioJson: string): boolean {
+  const doc = JSON.parse(scenarioJson) as { params?: { drop_rule?: unknown } };
+  return doc.params?.drop_rule !== undefined && doc.params.drop_rule !== null;
 }
 
 /** A claim as `flashlab reproduce --json` prints it (the fields the specs read). */
