@@ -75,6 +75,18 @@ pub enum Found {
     Deleted,
 }
 
+impl Found {
+    /// The lookup's answer if this level decides it (`Some(value or absent)`), else `None`:
+    /// search on below.
+    pub fn answer(self) -> Option<Option<u64>> {
+        match self {
+            Found::Value(v) => Some(Some(v)),
+            Found::Deleted => Some(None),
+            Found::Nothing => None,
+        }
+    }
+}
+
 /// Reads the data entries of `key` in a sorted slice of one level's entries.
 pub fn found_in<'a>(entries: impl IntoIterator<Item = &'a Entry>, key: Key) -> Found {
     let mut found = Found::Nothing;

@@ -42,14 +42,6 @@ pub enum Start {
     Descend(Option<BlockId>),
 }
 
-fn answer(f: Found) -> Option<Option<u64>> {
-    match f {
-        Found::Value(v) => Some(Some(v)),
-        Found::Deleted => Some(None),
-        Found::Nothing => None,
-    }
-}
-
 impl FdTree {
     /// A lookup, counted in `metrics.lookups` / `metrics.lookup_io`.
     pub fn lookup(&mut self, key: Key) -> Result<Option<u64>, FdError> {
@@ -83,12 +75,12 @@ impl FdTree {
 
     /// The in-memory part of a lookup on `side`: an answer, or the block to descend into.
     pub fn start(&self, key: Key, side: Side) -> Start {
-        if let Some(a) = answer(self.l0.data(key)) {
+        if let Some(a) = self.l0.data(key).answer() {
             return Start::Answer(a);
         }
         match (self.routing_merge(), side) {
             (Some(m), Side::Old) => {
-                if let Some(a) = answer(m.l0_old.data(key)) {
+                if let Some(a) = m.l0_old.data(key).answer() {
                     return Start::Answer(a);
                 }
                 let fence = m
@@ -118,7 +110,7 @@ impl FdTree {
             }
             let block = self.store.read(id)?;
             let (found, fence) = probe(&block.entries, key);
-            if let Some(a) = answer(found) {
+            if let Some(a) = found.answer() {
                 return Ok((a, side));
             }
             next = fence;

@@ -21,7 +21,7 @@
 use std::collections::VecDeque;
 
 use super::super::config::Uniqueness;
-use super::super::entry::{BlockId, Entry, Found, Key};
+use super::super::entry::{BlockId, Entry, Key};
 use super::super::lookup::{Side, Start, combine, probe, window, window_iter};
 use super::super::tree::ModOutcome;
 use super::super::workload::Op;
@@ -32,14 +32,6 @@ use crate::fdtree::error::FdError;
 
 /// A path longer than this is following garbage (a reused block after a broken protocol).
 const MAX_HOPS: u32 = 64;
-
-fn answer_of(f: Found) -> Option<Option<u64>> {
-    match f {
-        Found::Value(v) => Some(Some(v)),
-        Found::Deleted => Some(None),
-        Found::Nothing => None,
-    }
-}
 
 impl ConcurrentRun {
     fn first_lock(&self, op: Op) -> (Res, Mode) {
@@ -186,7 +178,7 @@ impl ConcurrentRun {
         let key = op.key();
         let (found, fence) = probe(self.slot_entries(b), key);
         let hops = self.clients[actor].cursor.hops;
-        match (answer_of(found), fence) {
+        match (found.answer(), fence) {
             (Some(a), _) => self.found(actor, op, a)?,
             (None, Some(next)) if hops < MAX_HOPS => self.enter(actor, next),
             (None, _) => self.found(actor, op, None)?,
