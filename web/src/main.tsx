@@ -8,6 +8,8 @@ import { AppContext } from "./app/context";
 import { SessionContext } from "./app/sessionContext";
 import { LabSession } from "./app/session";
 import { installTestApi } from "./app/testApi";
+import { HostBridge } from "./embed/bridge";
+import { hostOrigin, parseRoute } from "./share/route";
 import { startTheme } from "./app/theme";
 import { createSimWorker, SimClient } from "./sim/client";
 import "./styles/theme.css";
@@ -34,17 +36,21 @@ createRoot(container).render(
 );
 
 // Ready once the URL's scenario (or the fallback) has loaded; a failure is shown in the page.
-void app
-  .start()
-  .catch(() => undefined)
-  .finally(() => {
-    installTestApi(app);
-    document.body.dataset.ready = "true";
-  });
+const started = app.start().catch(() => undefined);
+// An embed that names its host page (`&embed=1&host=<origin>`) takes commands from it and sends
+// it events (DESIGN §3.4); started before the first load completes so `loaded` reaches the host.
+const host = hostOrigin(parseRoute(window.location.hash));
+const bridge = host === null ? null : new HostBridge(app, host, started);
+bridge?.start();
+void started.finally(() => {
+  installTestApi(app);
+  document.body.dataset.ready = "true";
+});
 
 if (import.meta.hot) {
   import.meta.hot.dispose(() => {
     app.stop();
+    bridge?.stop();
     session.dispose();
   });
 }

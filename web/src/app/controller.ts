@@ -15,7 +15,7 @@
 //!    `history.replaceState`, which fires no `hashchange`, so they never trigger a reload.
 
 import { decodeShareLink, decodeShareParams, encodeShareFragment } from "../share/codec";
-import { isShareRoute, labHash, parseRoute, type Route } from "../share/route";
+import { isShareRoute, keepEmbedParams, labHash, parseRoute, type Route } from "../share/route";
 import { ScenarioError } from "../sim/errors";
 import { findLab } from "../labs/registry";
 import { bundledWithText, defaultScenario, scenariosFor, type BundledScenario } from "../labs/scenarios";
@@ -107,6 +107,22 @@ export class AppController {
     this.state.update({ linkError: null, linkNotice: positionNotice(decoded.step, result.snapshot.state.step) });
   }
 
+  /**
+   * Follows any FlashLab link (a share link, `scenario=`, `tour=`) as the address bar would,
+   * keeping an embed embedded; rejects with the link's problem (the lab then shows its default).
+   */
+  async followLink(link: string): Promise<void> {
+    const at = link.indexOf("#");
+    if (at === -1) throw new Error("expected a FlashLab link with a #/lab/… fragment");
+    const fragment = keepEmbedParams(this.state.get().route, link.slice(at));
+    const route = parseRoute(fragment);
+    if (route.kind !== "lab" || !findLab(route.lab)?.available) throw new Error("the link does not open a lab of this FlashLab");
+    if (window.location.hash !== fragment) window.history.replaceState(window.history.state, "", fragment);
+    await this.apply(fragment);
+    const { linkError } = this.state.get();
+    if (linkError !== null) throw new Error(linkError);
+  }
+
   /** The share link for the current scenario and step; also placed in the address bar. */
   /** Set by the lab page's race picker; `shareUrl` adds it as `&race=<name>`. */
   setRace(name: string | null): void {
@@ -140,7 +156,9 @@ export class AppController {
     this.setHash(labHash(lab));
   }
 
-  private setHash(fragment: string): void {
+  private setHash(next: string): void {
+    // Inside an iframe the app stays embedded, answering the same host (`keepEmbedParams`).
+    const fragment = keepEmbedParams(this.state.get().route, next);
     if (window.location.hash !== fragment) {
       window.history.replaceState(window.history.state, "", fragment);
     }

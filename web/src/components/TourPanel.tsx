@@ -6,6 +6,7 @@ import { useEffect, useId, useState } from "react";
 import { useApp } from "../app/context";
 import { formatNumber } from "../format/units";
 import { score } from "../tours/answers";
+import { completionCode } from "../tours/completion";
 import type { TourState } from "../tours/controller";
 import type { Question } from "../tours/model";
 import { Glossed } from "./Glossed";
@@ -142,7 +143,12 @@ export function TourPanel({ state }: { state: TourState }) {
       )}
       {last && questions > 0 && (
         <p className="tour-score" data-testid="tour-score">
-          Your score: {right} of {questions} questions right{asked < questions ? ` (${questions - asked} not answered)` : ""}.
+          Your score: {right} of {questions} questions right{asked < questions ? ` (${questions - asked} not answered)` : ""}.{" "}
+          {!state.busy && (
+            <span className="tour-code">
+              Completion code for your course: <code data-testid="tour-code">{completionCode(tour.lab, tour.name, right, asked, state.given)}</code>
+            </span>
+          )}
         </p>
       )}
       <nav className="tour-nav" aria-label="Tour navigation">

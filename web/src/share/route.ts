@@ -58,3 +58,41 @@ export function embedOptions(route: Route): EmbedOptions | null {
     speed,
   };
 }
+
+/** The parameters that make a lab route an embed; kept when the embedded app rewrites its URL. */
+const EMBED_KEYS = ["embed", "host", "controls", "panels", "autoplay", "speed"] as const;
+
+/**
+ * `fragment` with the embed parameters of `from` added when `from` is an embed, so that a load,
+ * a share link or a lesson opened inside an iframe stays embedded (and keeps its host).
+ */
+export function keepEmbedParams(from: Route, fragment: string): string {
+  if (!embedOptions(from) || from.kind !== "lab") return fragment;
+  const to = parseRoute(fragment);
+  if (to.kind !== "lab") return fragment;
+  const query = fragment.indexOf("?");
+  const params = new URLSearchParams(query === -1 ? "" : fragment.slice(query + 1));
+  for (const key of EMBED_KEYS) {
+    const value = from.params.get(key);
+    if (value !== null && !params.has(key)) params.set(key, value);
+  }
+  const path = query === -1 ? fragment : fragment.slice(0, query);
+  return `${path}?${params.toString()}`;
+}
+
+/**
+ * The host origin an embed answers (`&embed=1&host=<origin>`), or null: only an http(s)
+ * origin written exactly as the browser writes it (scheme, host and port, no path) counts.
+ */
+export function hostOrigin(route: Route): string | null {
+  if (!embedOptions(route) || route.kind !== "lab") return null;
+  const host = route.params.get("host");
+  if (host === null) return null;
+  try {
+    const url = new URL(host);
+    if ((url.protocol !== "http:" && url.protocol !== "https:") || url.origin !== host) return null;
+    return url.origin;
+  } catch {
+    return null;
+  }
+}

@@ -17,6 +17,7 @@ import type { Snapshot } from "../sim/types";
 import { encodeAnswers, type Given, judge, type Judged, revealedValue } from "./answers";
 import type { Question, Tour } from "./model";
 import { tourHash } from "./registry";
+import { keepEmbedParams, parseRoute } from "../share/route";
 
 export interface TourState {
   tour: Tour;
@@ -55,7 +56,9 @@ export class TourController {
   }
 
   private syncUrl(): void {
-    const hash = this.link();
+    const link = this.link();
+    // Inside an iframe the tour link stays embedded, answering the same host.
+    const hash = link === null ? null : keepEmbedParams(parseRoute(window.location.hash), link);
     if (hash !== null && window.location.hash !== hash) window.history.replaceState(window.history.state, "", hash);
   }
 
