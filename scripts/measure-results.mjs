@@ -16,17 +16,29 @@ const runs = runsAt >= 0 ? Number(args[runsAt + 1]) : 3;
 const targets = args.filter((a, i) => a.includes("=") && i !== runsAt + 1).map((a) => a.split(/=(.*)/s).slice(0, 2));
 const executablePath = [process.env.CHROMIUM_BIN, "/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome"].find((p) => p && existsSync(p));
 const browser = await chromium.launch({ ...(executablePath ? { executablePath } : {}), args: ["--headless", "--no-sandbox", "--disable-gpu"] });
+/** Polls the page's attributes every 250 ms until `done` holds of them (10 minutes at most). */
+async function until(page, done) {
+  for (const began = Date.now(); Date.now() - began < 600_000; await page.waitForTimeout(250)) {
+    const a = await page.evaluate(() => {
+      const e = document.querySelector('[data-testid="results-page"]');
+      return { table: e?.getAttribute("data-table-complete"), complete: e?.getAttribute("data-complete"), figures: e?.getAttribute("data-figures-complete") };
+    });
+    if (done(a)) return;
+  }
+  throw new Error("the results page did not finish within 10 minutes");
+}
 const times = Object.fromEntries(targets.map(([name]) => [name, { table: [], full: [] }]));
 for (let run = 0; run < runs; run++) {
   for (const [name, url] of targets) {
     const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
     const page = await context.newPage();
     page.setDefaultTimeout(600_000);
+    page.on("pageerror", (error) => console.log(`  ${name}: page error: ${error.message}`));
     const began = Date.now();
     await page.goto(new URL("#/results", url).href);
-    await page.waitForSelector('[data-testid="results-page"][data-table-complete="true"], [data-testid="results-page"][data-complete="true"]', { timeout: 600_000 });
+    await until(page, (a) => a.table === "true" || a.complete === "true");
     const table = Date.now() - began;
-    await page.waitForSelector('[data-testid="results-page"][data-complete="true"][data-figures-complete="true"]', { timeout: 600_000 });
+    await until(page, (a) => a.complete === "true" && a.figures === "true");
     const full = Date.now() - began;
     const differ = await page.getByTestId("results-check").getAttribute("data-differ").catch(() => null);
     if (differ !== null) console.log(`  recomputed claims that differ from the shipped ones: ${differ}`);
