@@ -1,10 +1,25 @@
 // Vite serves and builds the React app in web/. The core is one wasm package per lab group
 // (web/wasm-pkg/<group>/, built by scripts/build-wasm.sh), loaded by web/src/sim/wasmGroups.ts.
+import { existsSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { defineConfig, type Plugin } from "vite";
 import react from "@vitejs/plugin-react";
 
 const repoRoot = fileURLToPath(new URL(".", import.meta.url));
+
+/**
+ * What this build's core is: the workspace version and the source hash the wasm package was
+ * built from (scripts/source-hash.sh, stamped by build-wasm.sh). The results page shows the
+ * shipped native claims (public/results/native-claims.json) only when they carry the same two.
+ */
+function coreBuild(): { version: string; sourceHash: string } {
+  const cargo = readFileSync(new URL("./Cargo.toml", import.meta.url), "utf8");
+  const version = /\[workspace\.package\][^[]*?\nversion\s*=\s*"([^"]+)"/.exec(cargo)?.[1] ?? "";
+  const stamp = new URL("./web/wasm-pkg/.inputs.sha256", import.meta.url);
+  const sourceHash = existsSync(stamp) ? readFileSync(stamp, "utf8").trim() : "";
+  return { version, sourceHash };
+}
+const core = coreBuild();
 
 /**
  * The production page's Content-Security-Policy (a <meta>, so it holds wherever dist/ is served;
@@ -48,6 +63,10 @@ export default defineConfig({
   publicDir: "../public",
   base: "./",
   plugins: [react(), contentSecurityPolicy()],
+  define: {
+    __FLASHLAB_CORE_VERSION__: JSON.stringify(core.version),
+    __FLASHLAB_SOURCE_HASH__: JSON.stringify(core.sourceHash),
+  },
   resolve: {
     alias: {
       "@scenarios": fileURLToPath(new URL("./scenarios", import.meta.url)),

@@ -1,21 +1,83 @@
-// The paper-results page computes the claims in the browser with the same core code as
-// `flashlab reproduce`: the values must be the very same numbers, and the page must say how many
-// reproductions pass without counting calibration points.
+// The paper-results page shows the claims the build computed natively (`flashlab reproduce
+// --json`, scripts/build-results.sh) at once, and recomputes them in the browser with the same
+// core code: both must be the very same numbers as the native CLI's, a shipped value that is not
+// what the browser computes must be flagged, and the page must say how many reproductions pass
+// without counting calibration points.
+import type { Page } from "@playwright/test";
 import { test, expect, api, cliClaims, cliRunJson, openApp } from "./fixtures";
 
-test("the paper-results page computes the HDD claims in the browser, equal to the native CLI", async ({ page, consoleErrors }) => {
+const SHIPPED = "**/results/native-claims.json";
+
+test("the paper-results page shows the native HDD claims at once and recomputes them in the browser, both equal to the native CLI", async ({ page, consoleErrors }) => {
   await openApp(page, "#/results");
   const group = page.getByTestId("results-hdd");
-  await expect(group).toHaveAttribute("data-status", "done", { timeout: 120_000 });
+  await expect(page.getByTestId("results-shipped")).toContainText(/computed natively by flashlab \d+\.\d+\.\d+ \(sources [0-9a-f]{12}/);
+  await expect(page.getByTestId("results-page")).toHaveAttribute("data-table-complete", "true");
   const native = cliClaims("hdd");
   const rows = group.getByTestId("claim-row");
   await expect(rows).toHaveCount(native.length);
   for (const claim of native) {
     const cell = group.locator(`[data-claim="${claim.id}"] [data-testid="claim-simulated"]`);
-    expect(Number(await cell.getAttribute("data-value")), claim.id).toBe(claim.simulated_value);
+    expect(Number(await cell.getAttribute("data-value")), `${claim.id} shipped`).toBe(claim.simulated_value);
   }
+  await expect(group).toHaveAttribute("data-status", "done", { timeout: 120_000 });
+  for (const claim of native) {
+    const row = group.locator(`[data-claim="${claim.id}"]`);
+    await expect(row, claim.id).toHaveAttribute("data-check", "same");
+    expect(Number(await row.getByTestId("claim-recomputed").getAttribute("data-value")), `${claim.id} recomputed`).toBe(claim.simulated_value);
+  }
+  await expect(group.getByTestId("results-lab-check")).toContainText(`all ${native.length} agree with the native values`);
   await expect(group.getByTestId("results-summary")).toContainText("independent reproductions pass");
   await expect(page.getByTestId("nav-results")).toHaveAttribute("aria-current", "page");
+  expect(consoleErrors).toEqual([]);
+});
+
+/** Serves the shipped file with `alter` applied to it. */
+async function tamperShipped(page: Page, alter: (shipped: { labs: Record<string, { id: string; simulated_value: number }[]> }) => void): Promise<void> {
+  await page.route(SHIPPED, async (route) => {
+    const response = await route.fetch();
+    const shipped = (await response.json()) as { labs: Record<string, { id: string; simulated_value: number }[]> };
+    alter(shipped);
+    await route.fulfill({ response, json: shipped });
+  });
+}
+
+test("a shipped value that is not what the browser recomputes is flagged on its row and in the summary", async ({ page, consoleErrors }) => {
+  const id = "seed003.table1.hdd2010.random_bw";
+  await tamperShipped(page, (shipped) => {
+    const claim = shipped.labs.hdd?.find((c) => c.id === id);
+    if (!claim) throw new Error(`${id} is not in the shipped table`);
+    claim.simulated_value *= 1.01;
+  });
+  await openApp(page, "#/results");
+  const group = page.getByTestId("results-hdd");
+  await expect(group).toHaveAttribute("data-status", "done", { timeout: 120_000 });
+  const row = group.locator(`[data-claim="${id}"]`);
+  await expect(row).toHaveAttribute("data-check", "differs");
+  await expect(row.getByTestId("claim-differs")).toContainText("shipped");
+  await expect(group.locator('[data-testid="claim-row"][data-check="differs"]')).toHaveCount(1);
+  await expect(group.getByTestId("results-lab-check")).toContainText("1 of");
+  const summary = page.getByTestId("results-check");
+  await expect(summary).toHaveAttribute("data-differ", "1");
+  await expect(summary).toContainText(id);
+  expect(consoleErrors).toEqual([]);
+});
+
+test("a shipped table from other sources is not shown: the page says so and shows the browser's values", async ({ page, consoleErrors }) => {
+  await tamperShipped(page, (shipped) => {
+    (shipped as unknown as { source_hash: string }).source_hash = "0".repeat(64);
+  });
+  await openApp(page, "#/results");
+  await expect(page.getByTestId("results-shipped")).toHaveAttribute("data-state", "unavailable");
+  await expect(page.getByTestId("results-shipped")).toContainText("sources 000000000000");
+  const group = page.getByTestId("results-hdd");
+  await expect(group).toHaveAttribute("data-status", "done", { timeout: 120_000 });
+  await expect(group).toHaveAttribute("data-shipped", "false");
+  const native = cliClaims("hdd");
+  for (const claim of native) {
+    const cell = group.locator(`[data-claim="${claim.id}"] [data-testid="claim-simulated"]`);
+    expect(Number(await cell.getAttribute("data-value")), claim.id).toBe(claim.simulated_value);
+  }
   expect(consoleErrors).toEqual([]);
 });
 

@@ -10,7 +10,7 @@ cd "$root"
 export PATH="$HOME/.cargo/bin:$root/node_modules/.bin:$PATH"
 out="web/wasm-pkg"
 stamp="$out/.inputs.sha256"
-inputs="$(find core/src wasm/src -type f -name '*.rs' | sort | xargs cat Cargo.toml Cargo.lock core/Cargo.toml wasm/Cargo.toml wasm/groups.json | sha256sum | cut -d' ' -f1)"
+inputs="$(bash scripts/source-hash.sh)"
 # "<group> <cargo features>" per line, from wasm/groups.json.
 groups="$(node -e 'const g = JSON.parse(require("fs").readFileSync("wasm/groups.json", "utf8")); for (const [name, labs] of Object.entries(g)) console.log(name + " " + labs.map((l) => "lab-" + l).join(","));')"
 complete=1
