@@ -1,6 +1,7 @@
 // Vite serves and builds the React app in web/. The core is one wasm package per lab group
 // (web/wasm-pkg/<group>/, built by scripts/build-wasm.sh), loaded by web/src/sim/wasmGroups.ts.
-import { existsSync, readFileSync } from "node:fs";
+import { createHash } from "node:crypto";
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { defineConfig, type Plugin } from "vite";
 import react from "@vitejs/plugin-react";
@@ -58,11 +59,68 @@ function contentSecurityPolicy(): Plugin {
   };
 }
 
+/** Every file under `dir`, as paths relative to it with `/` separators. */
+function filesUnder(dir: string, prefix = ""): string[] {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir).flatMap((name) => {
+    const path = `${dir}/${name}`;
+    return statSync(path).isDirectory() ? filesUnder(path, `${prefix}${name}/`) : [`${prefix}${name}`];
+  });
+}
+
+/**
+ * The offline service worker (`web/offline/sw.js`, issue 33 item 2), emitted as `dist/sw.js`
+ * with this build's file list: the shell (every built and public file but the lab groups'
+ * .wasm and the host example) is cached on install, the .wasm on first use or on request. Its
+ * version hashes every file's name and content, so any change makes a new worker and a new
+ * cache, and the old cache is deleted when the new worker takes over.
+ */
+function offlineServiceWorker(): Plugin {
+  return {
+    name: "flashlab-offline",
+    apply: "build",
+    generateBundle(_options, bundle) {
+      const publicDir = fileURLToPath(new URL("./public", import.meta.url));
+      const hash = createHash("sha256");
+      const files = new Set<string>();
+      for (const [name, item] of Object.entries(bundle)) {
+        files.add(name);
+        hash.update(name).update(item.type === "chunk" ? item.code : typeof item.source === "string" ? item.source : Buffer.from(item.source));
+      }
+      for (const name of filesUnder(publicDir)) {
+        files.add(name);
+        hash.update(name).update(readFileSync(`${publicDir}/${name}`));
+      }
+      files.add("index.html"); // emitted by Vite's HTML plugin, perhaps after this hook
+      const all = [...files].filter((f) => f !== "sw.js" && !f.endsWith(".map")).sort();
+      const lazy = all.filter((f) => f.endsWith(".wasm"));
+      const shell = all.filter((f) => !f.endsWith(".wasm") && f !== "host-example.html" && !f.startsWith("results/"));
+      // Which .wasm runs which lab: the asset whose bytes are web/wasm-pkg/<group>/'s module;
+      // wasm/groups.json names the group's labs.
+      const groups = JSON.parse(readFileSync(fileURLToPath(new URL("./wasm/groups.json", import.meta.url)), "utf8")) as Record<string, string[]>;
+      const labs: Record<string, string> = {};
+      for (const [group, members] of Object.entries(groups)) {
+        const built = fileURLToPath(new URL(`./web/wasm-pkg/${group}/flashlab_wasm_bg.wasm`, import.meta.url));
+        if (!existsSync(built)) continue;
+        const bytes = readFileSync(built);
+        const wasm = lazy.find((f) => {
+          const item = bundle[f];
+          return item?.type === "asset" && typeof item.source !== "string" && Buffer.compare(Buffer.from(item.source), bytes) === 0;
+        });
+        if (wasm !== undefined) for (const lab of members) labs[lab] = wasm;
+      }
+      const precache = { version: hash.digest("hex").slice(0, 16), shell, lazy, labs };
+      const template = readFileSync(fileURLToPath(new URL("./web/offline/sw.js", import.meta.url)), "utf8");
+      this.emitFile({ type: "asset", fileName: "sw.js", source: template.replace("self.__FLASHLAB_PRECACHE__", JSON.stringify(precache)) });
+    },
+  };
+}
+
 export default defineConfig({
   root: "web",
   publicDir: "../public",
   base: "./",
-  plugins: [react(), contentSecurityPolicy()],
+  plugins: [react(), contentSecurityPolicy(), offlineServiceWorker()],
   define: {
     __FLASHLAB_CORE_VERSION__: JSON.stringify(core.version),
     __FLASHLAB_SOURCE_HASH__: JSON.stringify(core.sourceHash),

@@ -28,6 +28,9 @@ export default defineConfig({
     baseURL: `http://127.0.0.1:${port}/`,
     viewport: { width: 1440, height: 900 },
     trace: "retain-on-failure",
+    // The offline service worker stays out of every spec but offline.spec.ts, which allows it:
+    // a worker that answers from its cache would hide what a spec routes or counts.
+    serviceWorkers: "block",
     launchOptions: {
       ...(systemBrowser ? { executablePath: systemBrowser } : {}),
       args: [

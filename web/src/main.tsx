@@ -9,6 +9,7 @@ import { SessionContext } from "./app/sessionContext";
 import { LabSession } from "./app/session";
 import { installTestApi } from "./app/testApi";
 import { HostBridge } from "./embed/bridge";
+import { registerOffline } from "./offline/register";
 import { hostOrigin, parseRoute } from "./share/route";
 import { startTheme } from "./app/theme";
 import { createSimWorker, SimClient } from "./sim/client";
@@ -42,6 +43,7 @@ const started = app.start().catch(() => undefined);
 const host = hostOrigin(parseRoute(window.location.hash));
 const bridge = host === null ? null : new HostBridge(app, host, started);
 bridge?.start();
+registerOffline(session);
 void started.finally(() => {
   installTestApi(app);
   document.body.dataset.ready = "true";

@@ -1,5 +1,7 @@
 // The home page: every lab as a card; labs that are not built yet say so and are not links.
+import { useSyncExternalStore } from "react";
 import { LABS, type LabEntry } from "../labs/registry";
+import { offline, saveAllLabs, type OfflineState } from "../offline/register";
 import { tourHash, toursFor } from "../tours/registry";
 
 function LabCard({ lab }: { lab: LabEntry }) {
@@ -27,6 +29,32 @@ function LabCard({ lab }: { lab: LabEntry }) {
     <div className="lab-card soon" data-testid={`lab-card-${lab.id}`} aria-disabled="true">
       {body}
     </div>
+  );
+}
+
+const OFFLINE_TEXT: Record<OfflineState, string> = {
+  unsupported: "This browser (or this development server) cannot keep FlashLab for offline use.",
+  pending: "Preparing offline use…",
+  page: "The app and every lab you have opened work without a network from now on.",
+  all: "Every lab works without a network from now on.",
+  failed: "Offline use could not be set up in this browser; FlashLab still works online.",
+};
+
+/** What works offline, and a button to keep every lab (issue 33 item 2). */
+function OfflineNote() {
+  const state = useSyncExternalStore(offline.subscribe, offline.get);
+  return (
+    <section className="home-offline" aria-labelledby="offline-heading" data-testid="offline-note">
+      <h2 id="offline-heading">Offline</h2>
+      <p>
+        {OFFLINE_TEXT[state]}{" "}
+        {state === "page" && (
+          <button type="button" className="button" data-testid="save-all-labs" onClick={saveAllLabs}>
+            Keep every lab for offline use
+          </button>
+        )}
+      </p>
+    </section>
   );
 }
 
@@ -71,6 +99,7 @@ export function HomePage() {
           ))}
         </div>
       </section>
+      <OfflineNote />
     </div>
   );
 }
