@@ -1,6 +1,6 @@
 // Accessibility: axe-core audits every route and every lab (and a tour, the results page and an
-// embedded view) for WCAG A/AA rules, in the light and the dark theme; no serious or critical
-// violation is allowed.
+// embedded view) for WCAG A/AA rules, in the light and the dark theme and in projector mode; no
+// serious or critical violation is allowed.
 import AxeBuilder from "@axe-core/playwright";
 import { test, expect, openApp, LAB_IDS } from "./fixtures";
 
@@ -13,14 +13,17 @@ const ROUTES = [
   "#/lab/hdd?scenario=random-reads-fcfs&t=200&race=random-reads-sstf",
 ];
 
-// Both themes: the light one, and the dark one as a reader whose system prefers dark gets it.
-for (const scheme of ["light", "dark"] as const) {
+// Both themes: the light one, and the dark one as a reader whose system prefers dark gets it; and
+// projector mode (chosen before, over the dark theme: the projector palette must win).
+for (const scheme of ["light", "dark", "projector"] as const) {
   test.describe(`${scheme} theme`, () => {
-    test.use({ colorScheme: scheme });
+    test.use({ colorScheme: scheme === "light" ? "light" : "dark" });
     for (const route of ROUTES) {
       test(`axe finds no serious or critical violation on ${route} (${scheme})`, async ({ page, consoleErrors }) => {
+        if (scheme === "projector") await page.addInitScript(() => window.localStorage.setItem("flashlab-projector", "on"));
         await openApp(page, route);
-        await expect(page.locator("html")).toHaveAttribute("data-theme", scheme);
+        await expect(page.locator("html")).toHaveAttribute("data-theme", scheme === "light" ? "light" : "dark");
+        if (scheme === "projector") await expect(page.locator("html")).toHaveAttribute("data-projector", "on");
         await page.waitForTimeout(300);
         const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
         const bad = results.violations

@@ -12,6 +12,7 @@ import { HostBridge } from "./embed/bridge";
 import { registerOffline } from "./offline/register";
 import { hostOrigin, parseRoute } from "./share/route";
 import { startTheme } from "./app/theme";
+import { startProjector } from "./app/projector";
 import { createSimWorker, SimClient } from "./sim/client";
 import "./styles/theme.css";
 import "./styles/layout.css";
@@ -19,8 +20,10 @@ import "./styles/panels.css";
 import "./styles/controls.css";
 import "./styles/charts.css";
 import "./styles/provenance.css";
+import "./styles/projector.css";
 
 startTheme();
+startProjector();
 const session = new LabSession(new SimClient(createSimWorker));
 const app = new AppController(session);
 

@@ -67,12 +67,13 @@ export interface CanvasColours {
   bad: string;
 }
 
-let cached: { theme: string | undefined; colours: CanvasColours } | null = null;
+let cached: { theme: string; colours: CanvasColours } | null = null;
 
 /** Read once per theme: `getComputedStyle` after a DOM change forces a style recalculation, and
  *  Canvas views draw on every step. The variables change only with `data-theme`. */
 export function canvasColours(): CanvasColours {
-  const theme = document.documentElement.dataset.theme;
+  // The projector palette (app/projector.ts) changes the variables too.
+  const theme = `${document.documentElement.dataset.theme ?? ""}/${document.documentElement.dataset.projector ?? ""}`;
   if (cached !== null && cached.theme === theme) return cached.colours;
   const colours = readCanvasColours();
   // Not cached before the stylesheet has defined the variables (the fallbacks were used).

@@ -1,5 +1,6 @@
 // The top bar: the FlashLab wordmark (home), links to every available lab and the paper results.
 import { LABS } from "../labs/registry";
+import { ProjectorToggle } from "./ProjectorToggle";
 import { ThemeToggle } from "./ThemeToggle";
 
 /** `current`: the open lab's id, `results`, or null on the home page. */
@@ -38,6 +39,7 @@ export function Header({ current }: { current: string | null }) {
         </a>
       </nav>
       <span className="header-tagline">database algorithms on disks and flash, step by step</span>
+      <ProjectorToggle />
       <ThemeToggle />
     </header>
   );

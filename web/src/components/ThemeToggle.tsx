@@ -1,14 +1,18 @@
 // The header's theme switch: one button that says which theme it turns on; remembered across
 // visits (app/theme.ts), first taken from the system's preference.
 import { useSyncExternalStore } from "react";
+import { projectorStore } from "../app/projector";
 import { setTheme, themeStore } from "../app/theme";
 
-export function useTheme() {
-  return useSyncExternalStore(themeStore.subscribe, themeStore.get);
+/** What the Canvas views' colours depend on (theme and projector palette): a redraw key. */
+export function useTheme(): string {
+  const theme = useSyncExternalStore(themeStore.subscribe, themeStore.get);
+  const projector = useSyncExternalStore(projectorStore.subscribe, projectorStore.get);
+  return projector ? `${theme}+projector` : theme;
 }
 
 export function ThemeToggle() {
-  const theme = useTheme();
+  const theme = useSyncExternalStore(themeStore.subscribe, themeStore.get);
   const next = theme === "dark" ? "light" : "dark";
   return (
     <button

@@ -26,6 +26,13 @@ function themeColour(name: string): string {
   return hex;
 }
 
+/** A colour in projector mode (`styles/projector.css`), or the light theme's where it keeps it. */
+function projectorColour(name: string): string {
+  const css = readFileSync(join(__dirname, "../styles/projector.css"), "utf8");
+  const hex = new RegExp(`--c-${name}:\\s*(#[0-9a-f]{6})`, "i").exec(css)?.[1];
+  return hex ?? themeColour(name);
+}
+
 const OKABE = { blue: "#0072b2", orange: "#e69f00", green: "#009e73", vermillion: "#d55e00", purple: "#cc79a7" };
 
 /** Every categorical palette of the labs and the results page. */
@@ -98,6 +105,16 @@ describe("palette audit", () => {
 
   it("keeps every categorical palette of every lab distinguishable under CVD and on a washed-out projector", () => {
     const failures = audit(PALETTES);
+    expect(failures, failures.join("\n")).toEqual([]);
+  });
+
+  it("keeps the theme-variable palettes distinguishable in projector mode too", () => {
+    const projector: Record<string, readonly string[]> = {
+      "flashlog log marks, projector mode": ["stroke-mid", "blue", "green", "ink"].map(projectorColour),
+      "flashlog append/pack pages, projector mode": ["vermillion", "blue"].map(projectorColour),
+      "flashlog device writes (write, reissue, archive, cache ack), projector mode": ["blue", "purple", "yellow", "vermillion"].map(projectorColour),
+    };
+    const failures = audit(projector);
     expect(failures, failures.join("\n")).toEqual([]);
   });
 });
