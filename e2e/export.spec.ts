@@ -43,3 +43,19 @@ test("metrics, series and scenario export as CSV and JSON that match the run", a
   expect(scenario).toEqual(JSON.parse(readScenario("hdd/random-reads-sstf.json")));
   expect(consoleErrors).toEqual([]);
 });
+
+test("the Export menu closes after a download, on an outside click and on Escape", async ({ page, consoleErrors }) => {
+  await openApp(page, "#/lab/hdd");
+  const menu = page.getByTestId("export-menu");
+  const isOpen = (): Promise<boolean> => menu.evaluate((el) => (el as HTMLDetailsElement).open);
+  await exported(page, "export-metrics");
+  expect(await isOpen()).toBe(false);
+  await menu.locator("summary").click();
+  expect(await isOpen()).toBe(true);
+  await page.getByTestId("lab-title").click();
+  await expect.poll(isOpen).toBe(false);
+  await menu.locator("summary").click();
+  await page.keyboard.press("Escape");
+  await expect.poll(isOpen).toBe(false);
+  expect(consoleErrors).toEqual([]);
+});

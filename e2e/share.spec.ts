@@ -60,6 +60,30 @@ test("the copy-share button shows the link", async ({ page, consoleErrors }) => 
   expect(consoleErrors).toEqual([]);
 });
 
+test("the share popup closes on an outside click, on Escape and on a change of lab, and says where a tour link opens", async ({ page, consoleErrors }) => {
+  await openApp(page, "#/lab/hdd");
+  await page.getByTestId("copy-share").click();
+  await expect(page.getByTestId("share-url")).toBeVisible();
+  await page.getByTestId("lab-title").click();
+  await expect(page.getByTestId("share-url")).toHaveCount(0);
+  await page.getByTestId("copy-share").click();
+  await page.keyboard.press("Escape");
+  await expect(page.getByTestId("share-url")).toHaveCount(0);
+  await expect(page.getByTestId("copy-share")).toBeFocused();
+  await page.getByTestId("copy-share").click();
+  await expect(page.getByTestId("embed-snippet")).toHaveValue(/#\/lab\/hdd/);
+  await page.goto("./#/lab/ssd");
+  await expect.poll(async () => (await api<SimState>(page, "state")).lab).toBe("ssd");
+  await expect(page.getByTestId("share-url")).toHaveCount(0);
+  // A tour link opens the tour at the step shown, not "step 0".
+  await page.goto("./#/lab/ssd?tour=1-why-gc-copies&ts=2");
+  await expect(page.getByTestId("tour-position")).toHaveText("step 3 of 6");
+  await page.getByTestId("copy-share").click();
+  await expect(page.getByTestId("share-url")).toHaveValue(/tour=1-why-gc-copies&ts=2/);
+  await expect(page.locator(".share-popover")).toContainText("opens this tour at its step 3");
+  expect(consoleErrors).toEqual([]);
+});
+
 const malformedLinks: [string, (valid: string) => string][] = [
   ["garbage payload", (valid) => valid.replace(/s=v1\.[^&]*/, "s=v1.%%%not-base64")],
   ["unknown version", (valid) => valid.replace("s=v1.", "s=v9.")],

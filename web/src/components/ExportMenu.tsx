@@ -1,6 +1,7 @@
 // "Export": the current view as SVG or PNG, the metrics now and every metric's series as CSV,
 // and the scenario as JSON. Files are made in the page and downloaded; nothing leaves the browser.
-import { useState } from "react";
+import { useCallback, useRef, useState } from "react";
+import { useDismiss } from "./useDismiss";
 import { usePanelFrame, useSessionState } from "../app/sessionContext";
 import { metricsCsv, seriesCsv } from "../export/csv";
 import { stageSvg, svgToPng } from "../export/viewImage";
@@ -24,6 +25,13 @@ export function ExportMenu() {
   const { scenario } = useSessionState();
   const snapshot = usePanelFrame()?.snapshot;
   const [problem, setProblem] = useState<string | null>(null);
+  const [open, setOpen] = useState(false);
+  const menuRef = useRef<HTMLDetailsElement>(null);
+  const close = useCallback(() => {
+    if (menuRef.current) menuRef.current.open = false;
+  }, []);
+  // An outside click or Escape closes the menu, and so does choosing an item (below).
+  useDismiss(menuRef, open, close);
   if (!scenario || !snapshot) return null;
   const base = `flashlab-${scenario.info.lab}-step${snapshot.state.step}`;
   const image = async (kind: "svg" | "png"): Promise<void> => {
@@ -36,9 +44,20 @@ export function ExportMenu() {
     setProblem(null);
     if (kind === "svg") download(`${base}.svg`, new Blob([made.svg], { type: "image/svg+xml" }));
     else download(`${base}.png`, await svgToPng(made.svg, made.width, made.height));
+    close();
+  };
+  /** A download chosen: the menu has done its job (a problem keeps it open to be read). */
+  const pick = (action: () => void) => (): void => {
+    action();
+    close();
   };
   return (
-    <details className="export-menu" data-testid="export-menu">
+    <details
+      className="export-menu"
+      data-testid="export-menu"
+      ref={menuRef}
+      onToggle={(event) => setOpen(event.currentTarget.open)}
+    >
       <summary className="button">Export</summary>
       <div className="export-items" role="group" aria-label="Export">
         <button type="button" className="link-button" data-testid="export-svg" onClick={() => void image("svg").catch((e: unknown) => setProblem(String(e)))}>
@@ -51,7 +70,7 @@ export function ExportMenu() {
           type="button"
           className="link-button"
           data-testid="export-metrics"
-          onClick={() => download(`${base}-metrics.csv`, new Blob([metricsCsv(snapshot.state.step, snapshot.metrics)], { type: "text/csv" }))}
+          onClick={pick(() => download(`${base}-metrics.csv`, new Blob([metricsCsv(snapshot.state.step, snapshot.metrics)], { type: "text/csv" })))}
         >
           Metrics now (CSV)
         </button>
@@ -59,7 +78,7 @@ export function ExportMenu() {
           type="button"
           className="link-button"
           data-testid="export-series"
-          onClick={() => download(`flashlab-${scenario.info.lab}-series.csv`, new Blob([seriesCsv(scenario.timeline)], { type: "text/csv" }))}
+          onClick={pick(() => download(`flashlab-${scenario.info.lab}-series.csv`, new Blob([seriesCsv(scenario.timeline)], { type: "text/csv" })))}
         >
           Metric series over the run (CSV)
         </button>
@@ -67,7 +86,7 @@ export function ExportMenu() {
           type="button"
           className="link-button"
           data-testid="export-scenario"
-          onClick={() => download(`flashlab-${scenario.info.lab}-scenario.json`, new Blob([scenario.json], { type: "application/json" }))}
+          onClick={pick(() => download(`flashlab-${scenario.info.lab}-scenario.json`, new Blob([scenario.json], { type: "application/json" })))}
         >
           Scenario (JSON)
         </button>

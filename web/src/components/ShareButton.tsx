@@ -1,13 +1,15 @@
 // "Copy share link": builds the link for the current scenario and step, puts it in the address
 // bar and on the clipboard, and always shows it in a text field (the fallback when the
 // clipboard is not available, and a way to see what was copied).
-import { useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { useApp } from "../app/context";
+import { useSessionState } from "../app/sessionContext";
+import { useDismiss } from "./useDismiss";
 
 type Status =
   | { kind: "idle" }
-  | { kind: "copied"; url: string; step: number }
-  | { kind: "manual"; url: string; step: number }
+  | { kind: "copied"; url: string; opens: string }
+  | { kind: "manual"; url: string; opens: string }
   | { kind: "error"; message: string };
 
 /** An iframe snippet for a slide or course page showing this link's view, embedded. */
@@ -17,8 +19,13 @@ export function embedSnippet(url: string, title: string): string {
   return `<iframe src="${escaped(src)}" width="960" height="600" style="border:0" loading="lazy" title="${escaped(`FlashLab: ${title}`)}"></iframe>`;
 }
 
-function stepOf(url: string): number {
-  return Number(/[?&]t=(\d+)/.exec(url)?.[1] ?? 0);
+/** What the link opens: a tour at one of its steps (`ts=`, counted from 0), or a step of the run (`t=`). */
+export function opensAt(url: string): string {
+  const fragment = url.slice(url.indexOf("#") + 1);
+  const params = new URLSearchParams(fragment.slice(fragment.indexOf("?") + 1));
+  const tour = params.get("tour");
+  if (tour !== null) return `this tour at its step ${(Number(params.get("ts") ?? 0) + 1).toLocaleString("en-US")}`;
+  return `this scenario at step ${Number(params.get("t") ?? 0).toLocaleString("en-US")}`;
 }
 
 async function copyToClipboard(text: string): Promise<boolean> {
@@ -35,34 +42,28 @@ export function ShareButton({ disabled }: { disabled: boolean }) {
   const app = useApp();
   const [status, setStatus] = useState<Status>({ kind: "idle" });
   const buttonRef = useRef<HTMLButtonElement>(null);
+  const boxRef = useRef<HTMLDivElement>(null);
   const open = status.kind !== "idle";
-
-  // Escape closes the popup and gives focus back to the button that opened it.
-  useEffect(() => {
-    if (!open) return undefined;
-    const onKeyDown = (event: KeyboardEvent): void => {
-      if (event.key !== "Escape") return;
-      event.preventDefault();
-      setStatus({ kind: "idle" });
-      buttonRef.current?.focus();
-    };
-    window.addEventListener("keydown", onKeyDown);
-    return () => window.removeEventListener("keydown", onKeyDown);
-  }, [open]);
+  const close = useCallback(() => setStatus({ kind: "idle" }), []);
+  // An outside click or Escape closes the popup (Escape gives focus back to the button).
+  useDismiss(boxRef, open, close, buttonRef);
+  // Another scenario or lab makes the link stale: close it.
+  const { scenario } = useSessionState();
+  useEffect(() => close(), [scenario, close]);
 
   const share = async (): Promise<void> => {
     try {
       const url = await app.shareUrl();
       const copied = await copyToClipboard(url);
-      const step = stepOf(url);
-      setStatus(copied ? { kind: "copied", url, step } : { kind: "manual", url, step });
+      const opens = opensAt(url);
+      setStatus(copied ? { kind: "copied", url, opens } : { kind: "manual", url, opens });
     } catch (error) {
       setStatus({ kind: "error", message: error instanceof Error ? error.message : String(error) });
     }
   };
 
   return (
-    <div className="share">
+    <div className="share" ref={boxRef}>
       <button ref={buttonRef} type="button" className="button button-primary" data-testid="copy-share" disabled={disabled} onClick={() => void share()}>
         Copy share link
       </button>
@@ -74,8 +75,8 @@ export function ShareButton({ disabled }: { disabled: boolean }) {
             <>
               <p className="share-note">
                 {status.kind === "copied"
-                  ? `Copied. The link opens this scenario at step ${status.step.toLocaleString("en-US")}:`
-                  : `Copy this link (the clipboard is not available here); it opens this scenario at step ${status.step.toLocaleString("en-US")}:`}
+                  ? `Copied. The link opens ${status.opens}:`
+                  : `Copy this link (the clipboard is not available here); it opens ${status.opens}:`}
               </p>
               <input
                 className="share-url"
