@@ -1,10 +1,44 @@
 // The top bar: the FlashLab wordmark (home), links to every available lab and the paper results.
+// When the links do not fit (1024 px), they scroll sideways, with a fade and an arrow button on
+// each side that has more, and the current page's link is scrolled into view.
+import { useEffect, useRef, useState } from "react";
 import { LABS } from "../labs/registry";
 import { ProjectorToggle } from "./ProjectorToggle";
 import { ThemeToggle } from "./ThemeToggle";
 
 /** `current`: the open lab's id, `results`, or null on the home page. */
+function useOverflow(current: string | null) {
+  const navRef = useRef<HTMLElement>(null);
+  const [more, setMore] = useState({ left: false, right: false });
+  useEffect(() => {
+    const nav = navRef.current;
+    if (!nav) return undefined;
+    const update = (): void => {
+      const left = nav.scrollLeft > 1;
+      const right = nav.scrollLeft + nav.clientWidth < nav.scrollWidth - 1;
+      setMore((was) => (was.left === left && was.right === right ? was : { left, right }));
+    };
+    update();
+    nav.addEventListener("scroll", update, { passive: true });
+    const observer = new ResizeObserver(update);
+    observer.observe(nav);
+    return () => {
+      nav.removeEventListener("scroll", update);
+      observer.disconnect();
+    };
+  }, []);
+  useEffect(() => {
+    navRef.current?.querySelector(".nav-link.active")?.scrollIntoView({ block: "nearest", inline: "nearest" });
+  }, [current]);
+  const scroll = (direction: 1 | -1) => (): void => {
+    const nav = navRef.current;
+    nav?.scrollBy({ left: direction * nav.clientWidth * 0.6, behavior: "smooth" });
+  };
+  return { navRef, more, scroll };
+}
+
 export function Header({ current }: { current: string | null }) {
+  const { navRef, more, scroll } = useOverflow(current);
   return (
     <header className="header">
       <a className="wordmark" href="#/" aria-label="FlashLab home">
@@ -15,7 +49,13 @@ export function Header({ current }: { current: string | null }) {
         </svg>
         FlashLab
       </a>
-      <nav className="header-nav" aria-label="Labs">
+      <div className="header-nav-wrap" data-more-left={more.left} data-more-right={more.right}>
+      {more.left && (
+        <button type="button" className="nav-more nav-more-left" aria-label="Show the links to the left" data-testid="nav-more-left" onClick={scroll(-1)}>
+          ‹
+        </button>
+      )}
+      <nav className="header-nav" aria-label="Labs" ref={navRef}>
         <a href="#/" className={current === null ? "nav-link active" : "nav-link"}>
           All labs
         </a>
@@ -38,6 +78,12 @@ export function Header({ current }: { current: string | null }) {
           Paper results
         </a>
       </nav>
+      {more.right && (
+        <button type="button" className="nav-more nav-more-right" aria-label="Show more labs" data-testid="nav-more-right" onClick={scroll(1)}>
+          ›
+        </button>
+      )}
+      </div>
       <span className="header-tagline">database algorithms on disks and flash, step by step</span>
       <ProjectorToggle />
       <ThemeToggle />
