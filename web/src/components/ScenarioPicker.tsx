@@ -26,6 +26,8 @@ export function ScenarioPicker({ lab }: { lab: string }) {
       <select
         data-testid="scenario-select"
         value={value}
+        // The select is narrower than many titles: the whole title on hover and for screen readers.
+        title={value === CUSTOM ? customLabel : (bundled.find((s) => s.name === value)?.title ?? "")}
         disabled={status === "loading" || status === "crashed"}
         onChange={(event) => {
           const picked = bundled.find((s) => s.name === event.target.value);
