@@ -359,6 +359,14 @@ fn bad_bodies_are_rejected_with_the_exact_json_path() {
             "params.m_pages: must be between 2 and 64 (got 100)",
         ),
         (
+            with(json!({"iu_queue_depth": 0})),
+            "params.iu_queue_depth: must be between 1 and 32 (got 0)",
+        ),
+        (
+            with(json!({"iu_queue_depth": 33})),
+            "params.iu_queue_depth: must be between 1 and 32 (got 33)",
+        ),
+        (
             with(json!({"buffer_pages": 3})),
             "params.buffer_pages: only used with variant M or alphaM",
         ),

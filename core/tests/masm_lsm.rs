@@ -23,6 +23,7 @@ fn config(key_space: u64, c0: u64, levels: u32, cache_bytes: u64) -> BaselineCon
             ..IoConfig::default()
         },
         iu_lru_pages: 4,
+        iu_queue_depth: 1,
         lsm_c0_records: c0,
         lsm_levels: levels,
     }

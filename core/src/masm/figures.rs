@@ -2,7 +2,8 @@
 //!
 //! 1. The simulated curves are `masm::reproduce::fig16_slowdown::sweep` on the paper-scale
 //!    devices (`fig12_model::paper_devices`): the run the `seed000.fig16.*` claims judge, one
-//!    point per range size from 4 KB to 100 GB (IU on its scaled 1 GiB table, up to 1 GB).
+//!    point per range size from 4 KB to 100 GB (IU on its scaled 1 GiB table, its 10 GB and
+//!    100 GB points scaled with the table: `fig16_slowdown::iu_run_bytes`).
 //! 2. The paper's points are the slowdowns its text states for Fig. 16: in-place 3.7× at 4 KB
 //!    and 1.7× at 1 MB, MaSM coarse 2.9× at 4 KB and about 1 from 100 MB on, MaSM fine 1.04×
 //!    at 4 KB, IU 1.1× at 4 KB.
@@ -15,7 +16,7 @@ use crate::plugin::{Axis, Figure, Series};
 const IN_PLACE: &str = "in-place updates";
 const COARSE: &str = "MaSM, coarse index (64 KB)";
 const FINE: &str = "MaSM, fine index (4 KB)";
-const IU: &str = "IU (illustrative, 1 GiB table)";
+const IU: &str = "IU (1 read outstanding, scaled 1 GiB table)";
 
 fn kb(n: u64) -> f64 {
     (n * KIB) as f64

@@ -5,12 +5,16 @@
 //!    charge one 4 KB read-modify-write of the disk page holding the key (§5.1: "4KB-sized
 //!    read-modify-write I/Os to the main data on disk"): a seek and rotation to the page, a
 //!    read, one more revolution, a write.
-//! 3. Scan: a range read on the same disk in 1 MiB requests, starting from wherever the last
-//!    update left the head: that is the interference of Figs. 3, 4 and 16, and it comes from the
-//!    disk model's head state, nothing else.
+//! 3. Scan: a range read on the same disk in 1 MiB requests issued one by one, each when the
+//!    previous one has completed. The disk serves requests in arrival order, so an update that
+//!    arrived before a request (`updater::UpdateSource`) is served first and pulls the head away:
+//!    the next request pays a seek and a rotation back. That is the interference of Figs. 3, 4
+//!    and 16, and it comes from the disk model's head state, nothing else.
+//! 4. Answer: each key's row as it stood when the request holding it was read.
 
 use std::collections::BTreeMap;
 
+use super::updater::{NoUpdates, UpdateSource};
 use super::{BASELINE_PAGE_BYTES, BaselineConfig, BaselineMetrics, io_error, load_rows};
 use crate::masm::error::MasmError;
 use crate::masm::io::HddDev;
@@ -22,6 +26,33 @@ pub struct InPlace {
     rows: BTreeMap<u64, Row>,
     pub hdd: HddDev,
     metrics: BaselineMetrics,
+    head_trace: Vec<HeadVisit>,
+}
+
+/// One disk request of a scan with updates: where the head went, when it was done, and whose
+/// request it was (the scan's or an update's).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct HeadVisit {
+    pub offset_bytes: u64,
+    pub end_ns: u64,
+    pub is_update: bool,
+}
+
+impl HeadVisit {
+    fn scan(offset_bytes: u64, end_ns: u64) -> Self {
+        Self {
+            offset_bytes,
+            end_ns,
+            is_update: false,
+        }
+    }
+    fn update(offset_bytes: u64, end_ns: u64) -> Self {
+        Self {
+            offset_bytes,
+            end_ns,
+            is_update: true,
+        }
+    }
 }
 
 impl InPlace {
@@ -39,6 +70,7 @@ impl InPlace {
             cfg: cfg.clone(),
             hdd,
             metrics: BaselineMetrics::default(),
+            head_trace: Vec::new(),
         })
     }
 
@@ -60,20 +92,66 @@ impl InPlace {
         Ok(span.end_ns)
     }
 
-    /// Step 3: the disk range read, from wherever the head is.
+    /// Step 3 without competing updates: the requests run back to back.
     pub fn scan(
         &mut self,
         now_ns: u64,
         from: u64,
         to: u64,
     ) -> Result<(Vec<(u64, Row)>, u64), MasmError> {
+        self.scan_with(now_ns, from, to, &mut NoUpdates)
+    }
+
+    /// Steps 3 and 4: the range read request by request, `updates` served in arrival order
+    /// between the requests.
+    pub fn scan_with(
+        &mut self,
+        now_ns: u64,
+        from: u64,
+        to: u64,
+        updates: &mut dyn UpdateSource,
+    ) -> Result<(Vec<(u64, Row)>, u64), MasmError> {
         self.cfg.check_range(from, to)?;
         let (offset, end) = self.cfg.key_range_bytes(from, to);
-        let span = self.hdd.read(now_ns, offset, end - offset);
+        let bytes_per_key = self.cfg.bytes_per_key();
+        let mut rows = Vec::new();
+        let mut next_key = from;
+        let mut ready_ns = now_ns;
+        self.head_trace.clear();
+        for (request_offset, request_len) in self.hdd.requests_of(offset, end - offset) {
+            while let Some(arrival_ns) = updates.next_arrival_ns()
+                && arrival_ns <= ready_ns
+            {
+                let (key, change) = updates.take();
+                let done_ns = self.update(arrival_ns, key, change)?;
+                self.head_trace
+                    .push(HeadVisit::update(key * bytes_per_key, done_ns));
+                updates.done(done_ns);
+            }
+            let span = self.hdd.read(ready_ns, request_offset, request_len);
+            self.head_trace
+                .push(HeadVisit::scan(request_offset, span.end_ns));
+            ready_ns = span.end_ns;
+            // Step 4: the keys starting inside this request, read now.
+            let last_key = (request_offset + request_len)
+                .div_ceil(bytes_per_key)
+                .min(to + 1);
+            if last_key > next_key {
+                rows.extend(self.rows.range(next_key..last_key).map(|(&k, &r)| (k, r)));
+                next_key = last_key;
+            }
+        }
+        if next_key <= to {
+            rows.extend(self.rows.range(next_key..=to).map(|(&k, &r)| (k, r)));
+        }
         self.metrics.hdd_pages_read += (end - offset).div_ceil(BASELINE_PAGE_BYTES);
-        self.metrics.record_scan(now_ns, span.end_ns);
-        let rows = self.rows.range(from..=to).map(|(&k, &r)| (k, r)).collect();
-        Ok((rows, span.end_ns))
+        self.metrics.record_scan(now_ns, ready_ns);
+        Ok((rows, ready_ns))
+    }
+
+    /// The disk positions the last scan's requests and the updates between them visited.
+    pub fn head_trace(&self) -> &[HeadVisit] {
+        &self.head_trace
     }
 
     pub fn metrics(&self) -> BaselineMetrics {

@@ -3,15 +3,18 @@
 //!
 //! 1. `in_place` (§2.2): every update is one random read-modify-write of its table page on the
 //!    HDD; a scan reads the range from the HDD, its head pulled away by the interleaved RMWs.
-//! 2. `iu` (§2.3, Fig. 5b, digest §8.22, illustrative): updates appended to an SSD log in 4 KB
-//!    pages with an in-memory index; a scan reads the HDD range and does one random 4 KB SSD read
-//!    per cached page holding relevant updates, overlapped with the HDD read.
+//! 2. `iu` (§2.3, Fig. 5b): updates appended to an SSD log in 4 KB pages with an in-memory
+//!    index; a scan reads the HDD range and, as its merge consumes the records in key order,
+//!    does one random 4 KB SSD read per relevant cached update whose page is not in memory, at
+//!    most `iu_queue_depth` outstanding (`iu_fetch`).
 //! 3. `lsm` (§2.3, §4.5, Table III): C0 in memory, levels on the SSD with rolling merges.
 //! 4. `Baseline` dispatches to the three; every scheme reports `BaselineMetrics`.
 
 pub mod in_place;
 pub mod iu;
+pub mod iu_fetch;
 pub mod lsm;
+pub mod updater;
 
 use std::collections::BTreeMap;
 
@@ -22,6 +25,16 @@ use super::record::{Change, Row};
 pub use in_place::InPlace;
 pub use iu::Iu;
 pub use lsm::Lsm;
+
+/// IU's SSD reads outstanding during a scan, by default: one. The merge needs each record's
+/// update when it reaches the record (§2.3: "the PDT tables are accessed in a random fashion
+/// during a range scan"; PDT looks the update up as the scan reaches its position, Héman et al.
+/// 2010), so a merge that does not read ahead has one read in flight. The paper does not state
+/// IU's read-ahead (digest §8.22): this is a model choice, named in the Fig. 16 claims.
+pub const DEFAULT_IU_QUEUE_DEPTH: u64 = 1;
+/// The deepest IU read-ahead: SATA's native command queue holds 32 commands (SATA 2.6, NCQ),
+/// the depth at which the X25-E's "> 35,000 random 4 KB reads/s" is rated (Intel datasheet).
+pub const MAX_IU_QUEUE_DEPTH: u64 = 32;
 
 /// Bytes of one baseline SSD page and of one in-place HDD read-modify-write (§2.2, §2.3: 4 KB).
 pub const BASELINE_PAGE_BYTES: u64 = 4096;
@@ -46,7 +59,7 @@ impl SchemeKind {
     pub fn label(self) -> &'static str {
         match self {
             SchemeKind::InPlace => "in-place updates (§2.2)",
-            SchemeKind::Iu => "IU on SSD (§2.3, illustrative)",
+            SchemeKind::Iu => "IU on SSD (§2.3)",
             SchemeKind::Lsm => "LSM on SSD (§2.3)",
         }
     }
@@ -63,6 +76,8 @@ pub struct BaselineConfig {
     pub io: IoConfig,
     /// IU: pages of the SSD log kept in memory (LRU).
     pub iu_lru_pages: u64,
+    /// IU: SSD reads outstanding while a scan's merge fetches updates (1..=32).
+    pub iu_queue_depth: u64,
     /// LSM: records held in memory (C0) before a rolling merge into C1.
     pub lsm_c0_records: u64,
     /// LSM: SSD levels C1..Ch.
@@ -113,6 +128,12 @@ impl BaselineConfig {
             return Err(MasmError::InvalidConfig(
                 "key_space, keys_per_table_page and record_bytes must be positive".into(),
             ));
+        }
+        if !(1..=MAX_IU_QUEUE_DEPTH).contains(&self.iu_queue_depth) {
+            return Err(MasmError::InvalidConfig(format!(
+                "iu_queue_depth {} is outside 1..={MAX_IU_QUEUE_DEPTH}",
+                self.iu_queue_depth
+            )));
         }
         Ok(())
     }

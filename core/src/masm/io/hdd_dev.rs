@@ -77,6 +77,40 @@ impl HddDev {
         self.range(ready_ns, offset_bytes, len_bytes, false)
     }
 
+    /// The ≤ request-size pieces `(offset, len)` a range I/O of `[offset, offset+len)` is split
+    /// into (sector-aligned, clamped to the disk), in address order.
+    pub fn requests_of(&self, offset_bytes: u64, len_bytes: u64) -> Vec<(u64, u64)> {
+        let (first, end) = self.sectors(offset_bytes, len_bytes);
+        let per_request = (self.request_bytes / SECTOR_BYTES).max(1);
+        (first..end)
+            .step_by(per_request as usize)
+            .map(|lba| {
+                (
+                    lba * SECTOR_BYTES,
+                    per_request.min(end - lba) * SECTOR_BYTES,
+                )
+            })
+            .collect()
+    }
+
+    /// `read`, also returning each request's (end byte, completion time): when the data up to
+    /// that byte has arrived (IU's merge consumes records as their request completes).
+    pub fn read_each(
+        &mut self,
+        ready_ns: u64,
+        offset_bytes: u64,
+        len_bytes: u64,
+    ) -> Vec<(u64, u64)> {
+        let mut ready = ready_ns;
+        self.requests_of(offset_bytes, len_bytes)
+            .into_iter()
+            .map(|(offset, len)| {
+                ready = self.range(ready, offset, len, false).end_ns;
+                (offset + len, ready)
+            })
+            .collect()
+    }
+
     /// Sequential range write, split like `read`.
     pub fn write(&mut self, ready_ns: u64, offset_bytes: u64, len_bytes: u64) -> Span {
         self.range(ready_ns, offset_bytes, len_bytes, true)

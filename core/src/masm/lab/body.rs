@@ -105,6 +105,9 @@ pub struct MasmParams {
     pub fan_in: Option<u64>,
     /// Also run the in-place, IU and LSM baselines on the same operations (default false).
     pub compare: Option<bool>,
+    /// IU's SSD reads outstanding while a scan's merge fetches cached updates (1..=32,
+    /// default 1: the merge fetches each update when it reaches it; 32 is SATA's command queue).
+    pub iu_queue_depth: Option<u64>,
 }
 
 #[derive(Debug, Clone, Deserialize, JsonSchema)]

@@ -3,7 +3,8 @@
 //!
 //! 1. Sizes: the same disk layout as MaSM (key k at k × record_bytes). The baselines' cache holds
 //!    as many update records as MaSM's M² pages; LSM's C0 is MaSM's buffer (S pages of records)
-//!    with two SSD levels; IU keeps Q pages of its log in memory.
+//!    with two SSD levels; IU keeps Q pages of its log in memory and reads with the
+//!    scenario's `iu_queue_depth` outstanding.
 //! 2. An update reaches the baselines when MaSM commits it, a scan when MaSM opens it, so a
 //!    baseline scan sees exactly what the MaSM query sees: both are checked against the oracle
 //!    at the query's timestamp.
@@ -48,6 +49,7 @@ pub fn baseline_config(cfg: &LabConfig, masm: &Masm) -> BaselineConfig {
             ..cfg.io.clone()
         },
         iu_lru_pages: layout.query_pages,
+        iu_queue_depth: cfg.iu_queue_depth,
         lsm_c0_records: layout.buffer_pages * cfg.masm.records_per_page,
         lsm_levels: 2,
     }

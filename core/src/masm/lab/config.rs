@@ -17,6 +17,7 @@ use super::body::{
     MasmBody, MasmGranularity, MasmInitialRows, MasmOp, MasmOpKind, MasmVariantId, MasmWorkload,
 };
 use super::workload::{MAX_MASM_OPS, MAX_VALUE, PlannedKind, PlannedOp, generate};
+use crate::masm::baseline::{DEFAULT_IU_QUEUE_DEPTH, MAX_IU_QUEUE_DEPTH};
 use crate::masm::config::{Granularity, MasmConfig, Variant};
 use crate::masm::io::{CacheKind, DEFAULT_HDD_PRESET, DEFAULT_SSD_DRIVE, IoConfig};
 use crate::masm::record::Row;
@@ -47,6 +48,8 @@ pub struct LabConfig {
     /// Live run pages at or above which a flush starts a migration.
     pub migration_threshold_pages: u64,
     pub compare: bool,
+    /// IU's SSD reads outstanding during a scan (`baseline::DEFAULT_IU_QUEUE_DEPTH`).
+    pub iu_queue_depth: u64,
     /// The ops came from a generator, which draws them from the seed (nothing else does).
     pub generated: bool,
     pub ops: Vec<PlannedOp>,
@@ -150,6 +153,13 @@ pub fn build(body: &MasmBody, seed: u64) -> Result<LabConfig, ScenarioError> {
             ),
         ));
     }
+    let iu_queue_depth = p.iu_queue_depth.unwrap_or(DEFAULT_IU_QUEUE_DEPTH);
+    check_range(
+        "params.iu_queue_depth",
+        iu_queue_depth,
+        1,
+        MAX_IU_QUEUE_DEPTH,
+    )?;
     let threshold = p.migration_threshold.unwrap_or(0.9);
     check_range("params.migration_threshold", threshold, 0.05, 1.0)?;
     let capacity = m_pages * m_pages;
@@ -198,6 +208,7 @@ pub fn build(body: &MasmBody, seed: u64) -> Result<LabConfig, ScenarioError> {
         migration_threshold: threshold,
         migration_threshold_pages: threshold_pages,
         compare: p.compare.unwrap_or(false),
+        iu_queue_depth,
         generated: body.workload.generator.is_some(),
         ops,
     })
