@@ -98,7 +98,7 @@ impl FdTree {
         if let Some(p) = prev {
             self.store.get_mut(p)?.next = Some(id);
             if close_prev {
-                self.store.mark_written();
+                self.store.mark_written(p);
             }
         }
         self.put_fence(idx, Entry::fence(fence_key, id))

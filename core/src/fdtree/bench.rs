@@ -6,6 +6,7 @@
 //! 2. "fdtree: concurrent FD+FC requests": G_R at W_l = 0.8 over 6 readers and 2 writers on
 //!    FD+FC (β = 16, γ = 4, κ0 = 4), 4,000 keys preloaded. Unit: simulated requests completed.
 
+use super::conc::device::DEFAULT_PRESET;
 use super::conc::{ConcurrentRun, Scheme, SsdCost};
 use super::workload::{GenR, Op};
 use super::{FdConfig, FdTree, Uniqueness};
@@ -58,7 +59,8 @@ pub fn concurrent_fc(n: u64) -> u64 {
     }
     let mut cfg = FdConfig::fc(16, 4, 4);
     cfg.uniqueness = Uniqueness::Trusted;
-    ConcurrentRun::new(Scheme::Fc, cfg, SsdCost::x25e_effective(), &pre, clients)
+    ConcurrentRun::new(Scheme::Fc, cfg, SsdCost::x25e_datasheet(), &pre, clients)
+        .and_then(|r| r.with_device(DEFAULT_PRESET))
         .and_then(ConcurrentRun::run)
         .map_or(0, |r| r.completed.len() as u64)
 }

@@ -32,6 +32,10 @@ pub enum FdError {
     /// The event loop refused a step (time limit or time running backwards).
     #[error("simulation: {0}")]
     Sim(String),
+    /// The SSD the blocks live on cannot serve a block I/O (its id is past the device's
+    /// capacity, or the FTL refused the write).
+    #[error("SSD: {0}")]
+    Device(String),
     /// A structural state the algorithm guarantees cannot happen (a bug, reported not clamped).
     #[error("impossible state: {0}")]
     Impossible(String),

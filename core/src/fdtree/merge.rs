@@ -256,13 +256,15 @@ impl FdTree {
             self.new_block(deepest, Block::default(), 0)?;
         }
         let m = self.active()?;
-        let mut open_tails = 0;
+        let mut open_tails = Vec::new();
         for level in m.new.iter_mut() {
-            open_tails += usize::from(level.tail_open);
+            if level.tail_open {
+                open_tails.extend(level.blocks.last().copied());
+            }
             level.tail_open = false;
         }
-        for _ in 0..open_tails {
-            self.store.mark_written();
+        for id in open_tails {
+            self.store.mark_written(id);
         }
         let m = self.active()?;
         let new_levels: Vec<(usize, Vec<BlockId>)> =

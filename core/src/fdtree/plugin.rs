@@ -42,8 +42,12 @@ impl LabSpec for FdLab {
     /// plus two rewrites of the whole tree (full merges) of `blocks` ≤ 2·entries/β + height.
     /// The preload is settled untimed at build: its merges are work, not steps. Work adds the
     /// amortized tree check (`CHECK_ENTRIES_PER_STEP` entries per step) and, with `compare`,
-    /// three more runs without checks. Rows: a range answers at most every key.
+    /// three more runs without checks. Rows: a range answers at most every key. On the SSD
+    /// (`cost: ssd`) each run also has its drive, sized by `conc::device::capacity_for`: its
+    /// maps are state, and writing the preload's blocks to it is work.
     fn work_estimates(&self) -> Vec<WorkEstimate> {
+        /// The FTL's maps and per-block state per physical page (l2p, p2l, version, blocks).
+        const DEVICE_BYTES_PER_PAGE: u64 = 24;
         let cfg = self.config();
         let ops = cfg.total_ops as u64;
         let entries = ops + cfg.preload.len() as u64 + 1;
@@ -74,10 +78,22 @@ impl LabSpec for FdLab {
             .filter(|(op, _)| matches!(op, crate::fdtree::workload::Op::Range { .. }))
             .count() as u64;
         let rows = times(ranges, entries);
+        let device_pages = if cfg.device.is_some() {
+            let mods = ops;
+            let cap =
+                crate::fdtree::conc::device::capacity_for(blocks, blocks, mods, beta as usize);
+            // Every run has its drive (the compare view's B+tree one more); the smallest
+            // drive has 8 blocks per plane (`TimedSsd::sized_for`).
+            times(cap + 10 * 8 * 128, runs + u64::from(cfg.compare))
+        } else {
+            0
+        };
+        let work = work.saturating_add(device_pages);
         let state = times(blocks, beta * 24 + 48)
             .saturating_add(times(ops, 200))
             .saturating_add(times(rows, 48))
-            .saturating_add(times(merge_blocks, 16));
+            .saturating_add(times(merge_blocks, 16))
+            .saturating_add(times(device_pages, DEVICE_BYTES_PER_PAGE));
         vec![
             WorkEstimate::new(Budget::Work, work, "workload"),
             WorkEstimate::new(Budget::AnswerRows, rows, "workload.ops"),

@@ -10,6 +10,9 @@
 //! 3. `mark_written` counts one block write: the merge calls it once per finished block.
 //! 4. `reclaim` frees a block (its entry buffer is kept for `entry_vec`, up to 64 of them); `live_blocks` and `peak_live_blocks` give the space-over-time
 //!    chart (FD+DS doubling against FD+FC's flat line).
+//! 5. With `log_ops` on, every counted read, every write and every reclaim is also appended to
+//!    `ops` (the block ids), so a timed run can issue exactly those I/Os to its device
+//!    (`conc::device`) and TRIM what was freed.
 
 use super::entry::{BlockId, Entry};
 use super::error::FdError;
@@ -27,6 +30,14 @@ impl Block {
     pub fn first_key(&self) -> Option<u64> {
         self.entries.first().map(|e| e.key)
     }
+}
+
+/// One block operation, as `log_ops` records it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum BlockOp {
+    Read(BlockId),
+    Write(BlockId),
+    Free(BlockId),
 }
 
 /// Block I/O counts.
@@ -56,6 +67,9 @@ pub struct BlockStore {
     peak_live_blocks: u64,
     pub io: IoCount,
     spare: SpareVecs,
+    /// Record every read, write and reclaim in `ops` (a timed run drains it).
+    pub log_ops: bool,
+    pub ops: Vec<BlockOp>,
 }
 
 /// Entry buffers of reclaimed blocks, reused for new ones (an allocation cache, not state).
@@ -92,6 +106,9 @@ impl BlockStore {
     /// A counted read (one block I/O).
     pub fn read(&mut self, id: BlockId) -> Result<&Block, FdError> {
         self.io.blocks_read += 1;
+        if self.log_ops {
+            self.ops.push(BlockOp::Read(id));
+        }
         self.peek(id)
     }
 
@@ -128,8 +145,26 @@ impl BlockStore {
         }
     }
 
-    pub fn mark_written(&mut self) {
+    /// Counts one write of block `id` (logged with `log_ops`).
+    pub fn mark_written(&mut self, id: BlockId) {
         self.io.blocks_written += 1;
+        if self.log_ops {
+            self.ops.push(BlockOp::Write(id));
+        }
+    }
+
+    /// Every block live now (a timed run writes them to its device before it starts).
+    pub fn live_ids(&self) -> impl Iterator<Item = BlockId> + '_ {
+        self.slots
+            .iter()
+            .enumerate()
+            .filter(|(_, s)| s.is_some())
+            .map(|(i, _)| i as BlockId)
+    }
+
+    /// How many slots were ever handed out: every id is below this.
+    pub fn slot_count(&self) -> u64 {
+        self.slots.len() as u64
     }
 
     pub fn reclaim(&mut self, id: BlockId) -> Result<(), FdError> {
@@ -144,6 +179,9 @@ impl BlockStore {
                 self.live_blocks -= 1;
                 self.gens[id as usize] = self.gens[id as usize].wrapping_add(1);
                 self.free.push(id);
+                if self.log_ops {
+                    self.ops.push(BlockOp::Free(id));
+                }
                 Ok(())
             }
             Some(None) => Err(FdError::ReadOfReclaimed(id)),

@@ -80,7 +80,7 @@ impl FdTree {
         cfg.validate()?;
         let mut store = BlockStore::default();
         let bottom = store.alloc(Block::default());
-        store.mark_written();
+        store.mark_written(bottom);
         let mut l0 = L0::default();
         l0.add(Entry::fence(NEG_INF, bottom));
         Ok(Self {

@@ -26,6 +26,9 @@
 //! write-amplification model), `reproduce` (paper claims by simulation, listed by `claims`),
 //! `figures` (write amplification against over-provisioning), `bench` (the throughput
 //! benchmark).
+//!
+//! For other labs: `timed` (`TimedSsd`) drives the FTL and timing without the event queue, host
+//! page by host page in arrival order (FlashLogging, Append/Pack, FD+tree block I/O).
 
 pub mod bench;
 pub mod bench_check;
@@ -54,6 +57,7 @@ pub mod provenance;
 pub mod recovery;
 pub mod reproduce;
 pub mod stats;
+pub mod timed;
 pub mod timing;
 pub mod waf;
 pub mod warm;

@@ -5,7 +5,9 @@
 //!    underflow merges, and the old levels kept until each new level is written (temporary
 //!    space doubling).
 //! 2. `btree`: an in-place B+tree: leaves of ≤ β entries, a split writes two leaves and the
-//!    parent, lookups and updates read one block per uncached level.
+//!    parent, lookups and updates read one block per uncached level; or, with the paper's
+//!    buffer pool (`pool`: LRU, write-back), leaves are read on a miss and written back in
+//!    place when evicted dirty.
 //!
 //! 3. `timed`: both run on the same SSD cost, preload and clients as FD+XM/DS/FC, giving the
 //!    same `SimReport` (R_p per request, merges, space over time, answers checked).
@@ -14,8 +16,10 @@
 
 pub mod btree;
 pub mod fdtree_li;
+pub mod pool;
 pub mod timed;
 
 pub use btree::{BTreeCost, BTreeModel};
 pub use fdtree_li::{LiFdTree, LiMergePass};
-pub use timed::{Baseline, run_baseline};
+pub use pool::LruPool;
+pub use timed::{Baseline, run_baseline, run_baseline_on};

@@ -9,8 +9,13 @@
 //!    the same instant (lookups, ranges, and with `Uniqueness::Check` the presence check a
 //!    modification makes first, answered by the baseline's own lookup).
 //! 3. Cost: each op costs `cpu_ns` plus every block the baseline reads or writes for it at
-//!    `read_block_ns` / `write_block_ns` of the same `SsdCost`: the same constants as the
-//!    FD+tree runs. The device is not queued (as there).
+//!    `read_block_ns` / `write_block_ns` of the same `SsdCost`, not queued. With a device
+//!    (`run_baseline_on`), the B+tree's leaf reads and write-backs are instead issued to its own
+//!    SSD of that preset at the op's start, in arrival order (ops begin in time order), and the
+//!    op ends when the last completes: an in-place leaf write is a random overwrite the FTL
+//!    writes out of place, paying GC relocations and erases; a dropped leaf is TRIMmed. The
+//!    SSD is sized for the leaves the run can reach at the preset's spare and starts with every
+//!    leaf written. Li's FD-tree stays on the constants.
 //! 4. FD-tree of Li et al. (`li`): it has no concurrency scheme of its own, so it runs under
 //!    one readers-writer lock as FD+XM: lookups and ranges share it, a modification holds it
 //!    exclusive (waiting for the readers before it, FIFO), and the modification that fills L0
@@ -18,12 +23,15 @@
 //!    start, the peak (old levels still allocated + the new level) at its end, then the live
 //!    blocks after it (the temporary doubling).
 //! 5. B+tree (`btree`): fully concurrent like Berkeley DB: no global lock; per-leaf latch
-//!    contention is not modelled. Each op costs its own descent (the root cached) and its
-//!    in-place writes. Space after every op that changes it.
+//!    contention is not modelled. It has the paper's buffer pool (15 MB for a 120 MB index,
+//!    §5: `POOL_FRACTION` of its blocks after the preload, cold at the start; LRU, write-back):
+//!    internal nodes stay in it, a leaf miss is one read, an evicted dirty leaf one in-place
+//!    write. Space after every op that changes it.
 //! 6. The preload is applied untimed, its merges settled, as for the FD+tree runs.
 
 use std::collections::BTreeMap;
 
+use super::super::conc::device::{BlockDevice, capacity_for};
 use super::super::conc::{Completion, OpKind, SimReport, SsdCost};
 use super::super::config::{FdConfig, Uniqueness};
 use super::super::error::FdError;
@@ -31,8 +39,11 @@ use super::super::store::IoCount;
 use super::super::workload::Op;
 use super::{BTreeModel, LiFdTree};
 
-/// B+tree levels assumed in memory (the root), the counterpart of the FD+tree's L0.
+/// B+tree levels assumed in memory (the root) without a pool, the counterpart of the FD+tree's L0.
 pub const BTREE_CACHED_LEVELS: u32 = 1;
+/// The B+tree's buffer pool as a share of its blocks: the paper's 15 MB cache over its 120 MB
+/// index (§5, digest §5.1).
+pub const POOL_FRACTION: (u64, u64) = (15, 120);
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Baseline {
@@ -95,6 +106,8 @@ fn io_ns(cost: &SsdCost, a: IoCount, b: IoCount) -> u64 {
 
 struct Runner {
     model: Model,
+    /// The B+tree's SSD (None: the constant costs).
+    device: Option<BlockDevice>,
     map: BTreeMap<u64, u64>,
     cost: SsdCost,
     check: bool,
@@ -113,7 +126,7 @@ impl Runner {
     }
 
     /// Applies one op at `begin`; returns its completion time.
-    fn apply(&mut self, op: Op, begin: u64) -> u64 {
+    fn apply(&mut self, op: Op, begin: u64) -> Result<u64, FdError> {
         let io0 = self.model.io();
         let live0 = self.model.live_blocks();
         match op {
@@ -153,16 +166,22 @@ impl Runner {
                 }
             }
         }
-        let end = begin + self.cost.cpu_ns + io_ns(&self.cost, io0, self.model.io());
+        let end = match (&mut self.device, &mut self.model) {
+            (Some(d), Model::BTree(t)) => {
+                let ops = std::mem::take(&mut t.ops);
+                d.batch(&ops, begin)? + self.cost.cpu_ns
+            }
+            _ => begin + self.cost.cpu_ns + io_ns(&self.cost, io0, self.model.io()),
+        };
         let Model::Li(li) = &mut self.model else {
             let live = self.model.live_blocks();
             if live != live0 {
                 self.report.space.push((end, live));
             }
-            return end;
+            return Ok(end);
         };
         if !li.merge_due() {
-            return end;
+            return Ok(end);
         }
         // The cascade, pass by pass, inside the modification's exclusive hold.
         let mut t = end;
@@ -179,7 +198,7 @@ impl Runner {
             t = pass_end;
         }
         self.report.merges.push((end, t));
-        t
+        Ok(t)
     }
 }
 
@@ -189,6 +208,40 @@ pub fn run_baseline(
     kind: Baseline,
     fd: &FdConfig,
     cost: SsdCost,
+    preload: &[Op],
+    clients: &[Vec<(Op, Option<u64>)>],
+) -> Result<SimReport, FdError> {
+    run_baseline_on(kind, fd, cost, None, preload, clients)
+}
+
+/// The B+tree's SSD of preset `preset`, sized for the leaves the run can reach, every leaf
+/// written (untimed).
+fn btree_device(
+    t: &BTreeModel,
+    preset: &str,
+    clients: &[Vec<(Op, Option<u64>)>],
+) -> Result<BlockDevice, FdError> {
+    let mods = clients
+        .iter()
+        .flatten()
+        .filter(|(op, _)| op.is_modification())
+        .count() as u64;
+    let leaves = t.leaf_count();
+    let cap = capacity_for(u64::from(t.id_bound()), leaves, mods, t.beta_entries);
+    let mut d = BlockDevice::new(preset, t.beta_entries, cap)?;
+    for id in t.leaf_ids() {
+        d.write_untimed(id)?;
+    }
+    Ok(d)
+}
+
+/// As `run_baseline`, with the B+tree's leaf I/O on an SSD of preset `device` (module
+/// header, 3).
+pub fn run_baseline_on(
+    kind: Baseline,
+    fd: &FdConfig,
+    cost: SsdCost,
+    device: Option<&str>,
     preload: &[Op],
     clients: &[Vec<(Op, Option<u64>)>],
 ) -> Result<SimReport, FdError> {
@@ -209,7 +262,17 @@ pub fn run_baseline(
             }
         }
     }
+    let mut dev = None;
+    if let Model::BTree(t) = &mut model {
+        let (num, den) = POOL_FRACTION;
+        t.use_pool((t.live_blocks() * num).div_ceil(den));
+        t.ops.clear();
+        if let Some(preset) = device {
+            dev = Some(btree_device(t, preset, clients)?);
+        }
+    }
     let mut r = Runner {
+        device: dev,
         model,
         map,
         cost,
@@ -245,7 +308,7 @@ pub fn run_baseline(
         if begin > issue {
             r.report.latch_waits += 1;
         }
-        let end = r.apply(op, begin);
+        let end = r.apply(op, begin)?;
         if exclusive_writes {
             if modifies {
                 r.excl_until = end;

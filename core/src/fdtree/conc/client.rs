@@ -4,7 +4,8 @@
 //!    wavefront, look in L0^new and L0^old; an answer there ends the op, else the fence gives
 //!    the first disk block. A range takes the L0 sources and one start block per side.
 //! 2. `enter`: with lock coupling, S-latch the next block, then release the parent (the L0
-//!    mutex or the previous block), then wait the block's read I/O. Without it (a dropped
+//!    mutex or the previous block), then wait the block's read I/O (`Micro::ReadIo`: issued
+//!    to the SSD now, queued there behind other clients' reads and the merge's I/O). Without it (a dropped
 //!    rule), release first, probe (CPU), then latch. FD+XM readers hold the global lock and
 //!    take no block latches.
 //! 3. `read_block`: the I/O ended; read what the slot holds NOW. If the slot was reclaimed
@@ -100,15 +101,14 @@ impl ConcurrentRun {
     /// Goes to block `b` (its pointer is read now): latch it (coupled or not), read it.
     pub(super) fn enter(&mut self, actor: Actor, b: BlockId) {
         let epoch = self.tree.store.gen_of(b);
-        let read = self.cost.read_block_ns;
         if self.scheme == Scheme::Xm {
-            self.push(actor, [Micro::Delay(read), Micro::ReadBlock(b, epoch)]);
+            self.push(actor, [Micro::ReadIo(b), Micro::ReadBlock(b, epoch)]);
             return;
         }
         let leave = self.leave_parent(actor);
         self.clients[actor].cursor.held = Some(b);
         let latch = Micro::Acquire(Res::Block(b), Mode::S);
-        let tail = [Micro::Delay(read), Micro::ReadBlock(b, epoch)];
+        let tail = [Micro::ReadIo(b), Micro::ReadBlock(b, epoch)];
         if self.protocol.lock_coupling {
             self.push(actor, tail);
             self.push(actor, leave);
@@ -207,7 +207,7 @@ impl ConcurrentRun {
         });
         if let Some(n) = next {
             let epoch = self.tree.store.gen_of(n);
-            let read = Micro::Delay(self.cost.read_block_ns);
+            let read = Micro::ReadIo(n);
             if self.scheme == Scheme::Xm {
                 self.push(actor, [read, Micro::ReadSibling(n, epoch)]);
             } else {
@@ -299,10 +299,7 @@ impl ConcurrentRun {
             v.extend(leave);
             if let Some((_, _, b, epoch)) = first {
                 self.clients[actor].cursor.held = Some(b);
-                v.extend([
-                    Micro::Delay(self.cost.read_block_ns),
-                    Micro::ReadBlock(b, epoch),
-                ]);
+                v.extend([Micro::ReadIo(b), Micro::ReadBlock(b, epoch)]);
             }
             self.push(actor, v);
             return;
@@ -325,10 +322,7 @@ impl ConcurrentRun {
             // Its start is already latched (since the L0 mutex was held).
             let leave = self.leave_parent(actor);
             self.clients[actor].cursor.held = Some(start);
-            let read = [
-                Micro::Delay(self.cost.read_block_ns),
-                Micro::ReadBlock(start, epoch),
-            ];
+            let read = [Micro::ReadIo(start), Micro::ReadBlock(start, epoch)];
             self.push(actor, read);
             self.push(actor, leave);
         } else {

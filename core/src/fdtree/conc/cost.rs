@@ -1,5 +1,6 @@
-//! The simple SSD cost model of the concurrency simulation: a constant time per block read,
-//! per block write and per in-memory operation (digest §5.2, §7 F).
+//! The constant costs of the concurrency simulation: a time per in-memory operation (always
+//! used) and, when a run has no SSD (`device`; the default runs on one), a constant time per
+//! block read and per block write (digest §5.2, §7 F).
 //!
 //! 1. `x25e_effective` is a **calibration point**, not a measurement: the paper's worst
 //!    FD+XM/FD+DS insertion (33–38 s) ≈ a full merge of the 120 MB index ≈ 29.3K blocks read
@@ -8,8 +9,9 @@
 //!    reproduced; ratios between schemes are what the simulation computes.
 //! 2. `x25e_datasheet` uses the vendor latencies (~75 µs read, ~85 µs write; digest §5.2,
 //!    external and not re-verified) for comparison.
-//! 3. The device is not queued: concurrent I/Os overlap freely (the model leaves out queueing,
-//!    the buffer cache and CPU contention; digest §8 item 28).
+//! 3. The constant costs are not queued: concurrent I/Os overlap freely (digest §8 item 28).
+//!    They remain for the calibration point `seed002.calibration.full_merge_120mb` (the figure
+//!    they were fitted to) and for a scenario that asks for them (`params.cost`).
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct SsdCost {

@@ -6,8 +6,9 @@
 //!    completion − start, so it holds every lock wait, I/O and CPU cost.
 //! 2. An op runs through the tree over time (`client`): take the L0 mutex (FD+FC, FD+DS) or the
 //!    global lock (FD+XM), read L0 and pick a side of the wavefront, S-latch the child block,
-//!    release the parent (lock coupling), wait the block's read I/O, read what the block holds
-//!    *then*, on to the next level. The answer is built from those reads. A write applies to
+//!    release the parent (lock coupling), wait the block's read I/O (on the SSD, `device`:
+//!    issued when the actor reaches it, queued with every other actor's), read what the block
+//!    holds *then*, on to the next level. The answer is built from those reads. A write applies to
 //!    L0 under the mutex (its uniqueness check, if any, reads down the tree holding it).
 //! 3. FD+XM: lookups hold the global lock shared, modifications exclusive; a modification that
 //!    triggers a merge runs the whole merge holding it (digest §8 item 26).
@@ -31,12 +32,13 @@ use std::collections::{BTreeMap, VecDeque};
 use super::super::config::FdConfig;
 use super::super::entry::BlockId;
 use super::super::error::FdError;
-use super::super::store::IoCount;
+use super::super::store::{BlockOp, IoCount};
 use super::super::tree::FdTree;
 use super::super::workload::Op;
 use super::answers::{HistoryEntry, ReadWindow};
 use super::cost::SsdCost;
 use super::cursor::Cursor;
+use super::device::{BlockDevice, capacity_for};
 use super::latch::{Actor, Latches, Mode, Res};
 use super::log::{Outcome, RunEvent};
 use super::protocol::Protocol;
@@ -55,6 +57,12 @@ pub(super) enum Micro {
     Acquire(Res, Mode),
     Release(Res, Mode),
     Delay(u64),
+    /// Read block b: issued to the device now, the actor waits until it completes (a constant
+    /// `read_block_ns` without a device).
+    ReadIo(BlockId),
+    /// Merge process: the block operations of its current step (`merge_io`), issued to the
+    /// device now; it waits until the last completes.
+    MergeIo,
     /// Client: the op is issued now (its answer window opens).
     Invoke,
     /// Client: read L0 (holding the L0 mutex or the global lock).
@@ -117,6 +125,10 @@ pub struct ConcurrentRun {
     pub keep_history: bool,
     /// Latches the merge process holds across its current step (m-insert's tails).
     pub(super) merge_held: Vec<(Res, Mode)>,
+    /// The SSD the blocks live on (`with_device`); None: the constant costs of `cost`.
+    pub device: Option<Box<BlockDevice>>,
+    /// The block operations of the merge step in flight, for its `MergeIo`.
+    pub(super) merge_io: Vec<BlockOp>,
 }
 
 /// One client as a view shows it: the op in flight (its index and start) and whether it is done.
@@ -221,7 +233,62 @@ impl ConcurrentRun {
             protocol: Protocol::PAPER,
             keep_history: false,
             merge_held: Vec::new(),
+            device: None,
+            merge_io: Vec::new(),
         })
+    }
+
+    /// Serves every block read and write on the SSD preset `preset` (see `device`), sized for
+    /// what this run can allocate; the live blocks are written to it first, untimed. `cost`
+    /// then gives only the CPU time.
+    pub fn with_device(mut self, preset: &str) -> Result<Self, FdError> {
+        let mods = self
+            .clients
+            .iter()
+            .flat_map(|c| c.ops.iter())
+            .filter(|op| op.is_modification())
+            .count() as u64;
+        let store = &self.tree.store;
+        let capacity = capacity_for(
+            store.slot_count(),
+            store.live_blocks(),
+            mods,
+            self.tree.cfg.beta_entries,
+        );
+        let mut device = BlockDevice::new(preset, self.tree.cfg.beta_entries, capacity)?;
+        for b in store.live_ids() {
+            device.write_untimed(b)?;
+        }
+        self.tree.store.log_ops = true;
+        self.tree.store.ops.clear();
+        self.device = Some(Box::new(device));
+        Ok(self)
+    }
+
+    /// The micro-step that does a merge step's block I/O: on the device, the logged operations
+    /// (kept in `merge_io`); without one, a delay of `io` at the constant costs.
+    pub(super) fn io_micro(&mut self, io: IoCount) -> Micro {
+        if self.device.is_some() {
+            let mut ops = std::mem::take(&mut self.tree.store.ops);
+            std::mem::swap(&mut self.merge_io, &mut ops);
+            // The previous step's buffer, emptied, becomes the store's log (no allocation).
+            ops.clear();
+            self.tree.store.ops = ops;
+            Micro::MergeIo
+        } else {
+            Micro::Delay(self.io_ns(io))
+        }
+    }
+
+    /// Issues the block operations the tree logged since the last call at `at_ns` on the
+    /// device; returns when they end (`at_ns` without a device).
+    pub(super) fn issue_logged(&mut self, at_ns: u64) -> Result<u64, FdError> {
+        let Some(d) = self.device.as_mut() else {
+            return Ok(at_ns);
+        };
+        let done = d.batch(&self.tree.store.ops, at_ns)?;
+        self.tree.store.ops.clear();
+        Ok(done)
     }
 
     /// Runs under `protocol` (a teaching scenario drops one rule; see `protocol`).
@@ -348,6 +415,25 @@ impl ConcurrentRun {
                 }
                 Micro::Delay(ns) => {
                     self.sched.schedule_after(ns, actor);
+                    return Ok(());
+                }
+                Micro::ReadIo(b) => {
+                    let now = self.sched.now_ns();
+                    let done = match self.device.as_mut() {
+                        Some(d) => d.read(b, now)?,
+                        None => now + self.cost.read_block_ns,
+                    };
+                    self.sched.schedule(done, actor);
+                    return Ok(());
+                }
+                Micro::MergeIo => {
+                    let now = self.sched.now_ns();
+                    let done = match self.device.as_mut() {
+                        Some(d) => d.batch(&self.merge_io, now)?,
+                        None => now,
+                    };
+                    self.merge_io.clear();
+                    self.sched.schedule(done, actor);
                     return Ok(());
                 }
                 Micro::WaitSlot => {

@@ -15,12 +15,16 @@
 //!    under X-latch coupling: X(next) before releasing the current one (§4.4.2 end).
 //! 5. Finalize takes the L0 mutex, relabels; a skipped level's blocks are reclaimed one at a
 //!    time under their X-latch, top-down.
-//! 6. With `reclaim_latch` dropped, the tree reclaims at once inside the step and no X-latch is
+//! 6. A step's block I/O is what the tree logged for it (`store::BlockOp`): on the SSD those
+//!    reads and writes are issued when the process reaches them and it waits until the device
+//!    completes them, so merge I/O and lookups queue on the same dies and channels.
+//! 7. With `reclaim_latch` dropped, the tree reclaims at once inside the step and no X-latch is
 //!    taken; a reader still on the block then reads a freed or reused slot.
 
 use super::super::entry::BlockId;
 use super::super::error::FdError;
 use super::super::merge::{MergeEvent, MergePhase};
+use super::super::store::IoCount;
 use super::engine::{ConcurrentRun, Micro};
 use super::latch::{Mode, Res};
 
@@ -85,6 +89,16 @@ impl ConcurrentRun {
         Ok(true)
     }
 
+    /// A step's CPU time, then its block I/O: one delay at the constant costs (as one event),
+    /// or the CPU delay and then the logged operations issued to the device.
+    fn cpu_then_io(&mut self, cpu: u64, io: IoCount) -> Vec<Micro> {
+        if self.device.is_some() {
+            vec![Micro::Delay(cpu), self.io_micro(io)]
+        } else {
+            vec![Micro::Delay(cpu + self.io_ns(io))]
+        }
+    }
+
     pub(super) fn merge_step(&mut self) -> Result<(), FdError> {
         let cpu = self.cost.cpu_ns;
         // The old heads m-delete passes through, per level, top-down, before the step.
@@ -105,11 +119,11 @@ impl ConcurrentRun {
             self.note(super::log::RunEvent::MergeStep(event.clone()));
         }
         let pending = std::mem::take(&mut self.tree.pending_reclaim);
-        let io_ns = self.io_ns(self.tree.store.io.since(before));
+        let io = self.tree.store.io.since(before);
         let mut todo: Vec<Micro> = Vec::new();
         match &event {
             MergeEvent::StageRead { .. } | MergeEvent::Staged { .. } => {
-                todo.push(Micro::Delay(cpu + io_ns));
+                todo.extend(self.cpu_then_io(cpu, io));
             }
             MergeEvent::Inserted { .. } => {
                 todo.push(Micro::Delay(cpu));
@@ -117,7 +131,7 @@ impl ConcurrentRun {
                     todo.push(Micro::Release(r, mode));
                 }
                 // Finished blocks are unreachable until fenced: written without a latch.
-                todo.push(Micro::Delay(io_ns));
+                todo.push(self.io_micro(io));
             }
             MergeEvent::Wavefront { freed_slots, .. } => {
                 todo.extend([Micro::Delay(cpu), Micro::Release(Res::L0, Mode::X)]);
@@ -152,7 +166,7 @@ impl ConcurrentRun {
                 }
             }
             MergeEvent::Switched { .. } => {
-                todo.push(Micro::Delay(cpu + io_ns));
+                todo.extend(self.cpu_then_io(cpu, io));
                 // Coupling down the old chain: X(next) before the current one is let go.
                 let mut prev = Res::L0;
                 for &b in &pending {
@@ -181,6 +195,9 @@ impl ConcurrentRun {
                 self.wake(w);
             }
         }
+        // What the step logged and did not wait for (a broken protocol's immediate reclaims):
+        // TRIMmed now.
+        self.issue_logged(self.sched.now_ns())?;
         let live = self.tree.store.live_blocks();
         self.report.space.push((self.sched.now_ns(), live));
         for m in todo.into_iter().rev() {

@@ -4,6 +4,7 @@
 //!
 //! 1. `latch`: FIFO readers-writer locks (global lock, L0 mutex, block latches).
 //! 2. `cost`: constant per-block read/write and per-op CPU costs, with the calibration point.
+//! 2b. `device`: block I/O on the SSD model (the X25-E preset), queued on its dies and channels.
 //! 3. `engine`: actors, micro-step programs and the event loop.
 //! 4. `client`: an op run through the tree step by step under lock coupling (`cursor`: where it is).
 //! 5. `merge_proc`: the merge process's steps with the latches they take first.
@@ -17,6 +18,7 @@ pub mod answers;
 pub mod client;
 pub mod cost;
 pub mod cursor;
+pub mod device;
 pub mod engine;
 pub mod latch;
 pub mod log;
@@ -27,6 +29,7 @@ pub mod steps;
 
 pub use answers::HistoryEntry;
 pub use cost::SsdCost;
+pub use device::BlockDevice;
 pub use engine::{ConcurrentRun, Scheme};
 pub use latch::{Actor, Mode, Res};
 pub use log::{Outcome, RunEvent};

@@ -5,7 +5,8 @@
 //!    and a merge it triggers runs whole under the same lock (its I/O is the op's delay).
 //! 2. `start_merge_if_wanted`: after a write in FD+FC / FD+DS, a wanted merge is begun at once
 //!    (merge-prepare, digest §8 item 24) and the merge process runs it in the background.
-//! 3. `reclaim`: the merge process frees a block (X-latched by it unless a rule is dropped).
+//! 3. `reclaim`: the merge process frees a block (X-latched by it unless a rule is dropped);
+//!    on the SSD its pages are TRIMmed.
 
 use super::super::error::FdError;
 use super::super::prepare::MergeWhy;
@@ -53,7 +54,10 @@ impl ConcurrentRun {
         };
         self.after_write(actor, op, outcome);
         self.clients[actor].outcome = Some(Outcome::Mod(outcome));
-        let mut merge_ns = 0;
+        let now = self.sched.now_ns();
+        // On the device: the presence check's reads, then each merge step's I/O after its
+        // CPU time, one after the other, while the global lock is held (nobody else does I/O).
+        let mut merge_ns = self.issue_logged(now)? - now;
         while let Some(why) = self.tree.merge_wanted() {
             let start = self.sched.now_ns() + merge_ns;
             self.begin_merge(why)?;
@@ -61,7 +65,12 @@ impl ConcurrentRun {
                 let before = self.tree.store.io;
                 let event = self.tree.merge_step()?;
                 self.note(RunEvent::MergeStep(event));
-                merge_ns += cpu + self.io_ns(self.tree.store.io.since(before));
+                merge_ns += cpu;
+                if self.device.is_some() {
+                    merge_ns = self.issue_logged(now + merge_ns)? - now;
+                } else {
+                    merge_ns += self.io_ns(self.tree.store.io.since(before));
+                }
             }
             let end = self.sched.now_ns() + merge_ns;
             self.report.merges.push((start, end));
@@ -88,6 +97,7 @@ impl ConcurrentRun {
 
     pub(super) fn reclaim(&mut self, b: super::super::entry::BlockId) -> Result<(), FdError> {
         self.tree.store.reclaim(b)?;
+        self.issue_logged(self.sched.now_ns())?;
         self.note(RunEvent::Reclaimed { block: b });
         let live = self.tree.store.live_blocks();
         self.report.space.push((self.sched.now_ns(), live));

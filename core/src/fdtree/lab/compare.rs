@@ -14,7 +14,7 @@
 use super::body::FdtreeScheme;
 use super::config::{LabConfig, scheme_name, scheme_parts};
 use crate::fdtree::FdError;
-use crate::fdtree::baseline::{Baseline, run_baseline};
+use crate::fdtree::baseline::{Baseline, run_baseline_on};
 use crate::fdtree::conc::{ConcurrentRun, OpKind, SimReport};
 
 /// Decades of the latency histogram: [1 µs, 10 µs), … , [10 s, ∞).
@@ -52,13 +52,17 @@ pub fn run_all(cfg: &LabConfig) -> Result<CompareResult, FdError> {
     for scheme in COMPARED {
         let (engine, policy) = scheme_parts(scheme);
         let fd = cfg.fd.clone().with_policy(policy);
-        let report =
-            ConcurrentRun::with_arrivals(engine, fd, cfg.cost, &cfg.preload, cfg.clients.clone())?
-                .run()?;
+        let mut run =
+            ConcurrentRun::with_arrivals(engine, fd, cfg.cost, &cfg.preload, cfg.clients.clone())?;
+        if let Some(preset) = cfg.device.as_deref() {
+            run = run.with_device(preset)?;
+        }
+        let report = run.run()?;
         runs.push(scheme_run(scheme_name(scheme), report));
     }
     for (kind, id) in BASELINES {
-        let report = run_baseline(kind, &cfg.fd, cfg.cost, &cfg.preload, &cfg.clients)?;
+        let device = cfg.device.as_deref();
+        let report = run_baseline_on(kind, &cfg.fd, cfg.cost, device, &cfg.preload, &cfg.clients)?;
         runs.push(scheme_run(id, report));
     }
     Ok(CompareResult { runs })

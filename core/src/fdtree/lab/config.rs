@@ -9,7 +9,9 @@
 //! 3. A generator is G_R from the scenario seed (Rem. A.7): lookups round-robin to the
 //!    readers, a key's insert and delete to the same writer (so each client's order keeps them
 //!    valid), as in `reproduce::fig6_worst`.
-//! 4. `drop_rule` (teaching) drops one rule of FD+FC's latch protocol; refused for FD+DS and
+//! 4. `cost: ssd` (the default) runs block I/O on the SSD preset `ssd_preset` (one of
+//!    `SSD_PRESETS`, default the paper's X25-E); the constant costs refuse a preset.
+//! 5. `drop_rule` (teaching) drops one rule of FD+FC's latch protocol; refused for FD+DS and
 //!    FD+XM, which do not have these rules.
 
 use serde_json::{Map, Value};
@@ -18,6 +20,7 @@ use super::body::{
     FdtreeBody, FdtreeCost, FdtreeDropRule, FdtreeGenerator, FdtreeOp, FdtreeOpKind, FdtreeScheme,
     FdtreeUniqueness,
 };
+use crate::fdtree::conc::device::DEFAULT_PRESET;
 use crate::fdtree::conc::{Protocol, Scheme, SsdCost};
 use crate::fdtree::workload::{GenR, Op};
 use crate::fdtree::{FdConfig, MergePolicy, Uniqueness};
@@ -34,6 +37,8 @@ pub struct LabConfig {
     pub scheme: Scheme,
     pub fd: FdConfig,
     pub cost: SsdCost,
+    /// The SSD preset block I/O runs on (`cost: ssd`); None: `cost`'s constants.
+    pub device: Option<String>,
     pub preload: Vec<Op>,
     /// Per client: (op, arrival) in issue order.
     pub clients: Vec<Vec<(Op, Option<u64>)>>,
@@ -97,10 +102,7 @@ pub fn build(body: &FdtreeBody, seed: u64) -> Result<LabConfig, ScenarioError> {
     }
     fd.validate()
         .map_err(|e| ScenarioError::new("params", e.to_string()))?;
-    let cost = match p.cost.unwrap_or_default() {
-        FdtreeCost::X25eEffective => SsdCost::x25e_effective(),
-        FdtreeCost::X25eDatasheet => SsdCost::x25e_datasheet(),
-    };
+    let (cost, device) = cost_of(p.cost.unwrap_or_default(), p.ssd_preset.as_deref())?;
     let w = &body.workload;
     let (preload, clients, op_ids, generated) = match (&w.ops, &w.generator) {
         (Some(_), Some(_)) | (None, None) => {
@@ -142,6 +144,7 @@ pub fn build(body: &FdtreeBody, seed: u64) -> Result<LabConfig, ScenarioError> {
         scheme,
         fd,
         cost,
+        device,
         preload,
         clients,
         op_ids,
@@ -150,6 +153,38 @@ pub fn build(body: &FdtreeBody, seed: u64) -> Result<LabConfig, ScenarioError> {
         generated,
         protocol,
     })
+}
+
+/// SSD presets a run's block I/O may use (drives with a full timing model).
+pub const SSD_PRESETS: [&str; 5] = ["x25e", "ssd_fast", "ssd_medium", "ssd_slow", "fusionio"];
+
+/// The constant costs and the device of `params.cost` and `params.ssd_preset`.
+fn cost_of(
+    cost: FdtreeCost,
+    preset: Option<&str>,
+) -> Result<(SsdCost, Option<String>), ScenarioError> {
+    match (cost, preset) {
+        (FdtreeCost::Ssd, p) => {
+            let id = p.unwrap_or(DEFAULT_PRESET);
+            if !SSD_PRESETS.contains(&id) {
+                return Err(ScenarioError::new(
+                    "params.ssd_preset",
+                    format!(
+                        "unknown SSD preset {id:?}; one of {}",
+                        SSD_PRESETS.join(", ")
+                    ),
+                ));
+            }
+            // The CPU cost; the constants are used only by Li's FD-tree in the compare view.
+            Ok((SsdCost::x25e_datasheet(), Some(id.to_string())))
+        }
+        (_, Some(_)) => Err(ScenarioError::new(
+            "params.ssd_preset",
+            "only with `cost: ssd` (the constant costs have no device)",
+        )),
+        (FdtreeCost::X25eEffective, None) => Ok((SsdCost::x25e_effective(), None)),
+        (FdtreeCost::X25eDatasheet, None) => Ok((SsdCost::x25e_datasheet(), None)),
+    }
 }
 
 /// The protocol with `drop_rule` dropped; only FD+FC has the rules to drop.

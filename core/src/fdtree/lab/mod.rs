@@ -135,6 +135,10 @@ impl FdLab {
             &cfg.preload,
             cfg.clients.clone(),
         )
+        .and_then(|r| match cfg.device.as_deref() {
+            Some(preset) => r.with_device(preset),
+            None => Ok(r),
+        })
         .map_err(|e| ScenarioError::new("params", e.to_string()))?
         .with_protocol(cfg.protocol);
         run.record = true;

@@ -18,7 +18,8 @@
 //!    That sweep is kept once per process (`fig10_ratios`), so the claims and the chart computed
 //!    in one process (one browser worker does a lab's claims, then its figures) run it once.
 
-use super::super::baseline::{Baseline, run_baseline};
+use super::super::baseline::{Baseline, run_baseline_on};
+use super::super::conc::device::DEFAULT_PRESET;
 use super::super::conc::{ConcurrentRun, Scheme, SsdCost};
 use super::super::workload::{GenR, Op, split_gr_clients};
 use super::super::{FdConfig, MergePolicy, Uniqueness};
@@ -62,14 +63,16 @@ fn ratios_at(seed: u64) -> Option<Vec<(f64, f64)>> {
 fn sweep_ratios(seed: u64) -> Option<Vec<(f64, f64)>> {
     let mut cfg = FdConfig::fc(16, 4, 4).with_policy(MergePolicy::FC);
     cfg.uniqueness = Uniqueness::Trusted;
-    let cost = SsdCost::x25e_effective();
+    let cost = SsdCost::x25e_datasheet();
+    let dev = Some(DEFAULT_PRESET);
     let mut out = Vec::new();
     for w in SWEEP_PERMILLE {
         let (pre, clients) = stream(w, seed);
         let fc = ConcurrentRun::with_arrivals(Scheme::Fc, cfg.clone(), cost, &pre, clients.clone())
+            .and_then(|r| r.with_device(DEFAULT_PRESET))
             .and_then(ConcurrentRun::run)
             .ok()?;
-        let bt = run_baseline(Baseline::BTree, &cfg, cost, &pre, &clients).ok()?;
+        let bt = run_baseline_on(Baseline::BTree, &cfg, cost, dev, &pre, &clients).ok()?;
         if fc.mismatches + bt.mismatches > 0 || fc.end_ns == 0 {
             return None;
         }

@@ -19,6 +19,7 @@
 //! 5. Space over time: FD+DS's peak live blocks over FD+FC's, on the same run (FD+DS holds
 //!    the old levels until the merge ends: about double what the merge rewrites).
 
+use super::super::conc::device::DEFAULT_PRESET;
 use super::super::conc::{ConcurrentRun, OpKind, Scheme, SimReport, SsdCost};
 use super::super::workload::{GenR, Op};
 use super::super::{FdConfig, MergePolicy, Uniqueness};
@@ -83,7 +84,8 @@ fn run(scheme: Scheme, policy: MergePolicy, seed: u64) -> Option<SimReport> {
     let (pre, clients) = stream(PRELOAD, seed);
     let mut cfg = FdConfig::fc(GR.beta as usize, GR.gamma, GR.kappa0).with_policy(policy);
     cfg.uniqueness = Uniqueness::Trusted;
-    ConcurrentRun::new(scheme, cfg, SsdCost::x25e_effective(), &pre, clients)
+    ConcurrentRun::new(scheme, cfg, SsdCost::x25e_datasheet(), &pre, clients)
+        .and_then(|r| r.with_device(DEFAULT_PRESET))
         .and_then(ConcurrentRun::run)
         .ok()
 }

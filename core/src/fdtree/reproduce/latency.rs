@@ -9,6 +9,7 @@
 //! 2. `fig6_worst`: G_R split over 6 reader and 2 writer clients (a key's insert and delete on
 //!    the same writer), one run per scheme on the same preload and stream.
 
+use super::super::conc::device::DEFAULT_PRESET;
 use super::super::conc::{ConcurrentRun, OpKind, Scheme, SsdCost};
 use super::super::config::{FdConfig, MergePolicy, Uniqueness};
 use super::super::error::FdError;
@@ -19,8 +20,9 @@ pub fn fig1_sawtooth(cfg: FdConfig, inserts: u64, bucket: u64) -> Result<Vec<u64
     let ops: Vec<Op> = (1..=inserts)
         .map(|k| Op::Insert { key: k, value: k })
         .collect();
-    let report =
-        ConcurrentRun::new(Scheme::Xm, cfg, SsdCost::x25e_effective(), &[], vec![ops])?.run()?;
+    let report = ConcurrentRun::new(Scheme::Xm, cfg, SsdCost::x25e_datasheet(), &[], vec![ops])?
+        .with_device(DEFAULT_PRESET)?
+        .run()?;
     let mut out = vec![0u64; inserts.div_ceil(bucket.max(1)) as usize];
     for c in &report.completed {
         let b = (c.index / bucket.max(1)) as usize;
@@ -75,7 +77,8 @@ pub fn fig6_worst(
         } else {
             MergePolicy::FC
         };
-        let r = ConcurrentRun::new(scheme, c, SsdCost::x25e_effective(), &pre, clients.clone())?
+        let r = ConcurrentRun::new(scheme, c, SsdCost::x25e_datasheet(), &pre, clients.clone())?
+            .with_device(DEFAULT_PRESET)?
             .run()?;
         let ins = r.stats(OpKind::Insert);
         out.push(SchemeWorst {

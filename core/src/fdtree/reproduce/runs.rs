@@ -2,7 +2,7 @@
 //! claim's run uses, as a lab scenario the results page opens.
 //!
 //! 1. Fig. 6 / 9a / space: the G_R run (β, γ, κ0, the preload, W_l, 6 readers + 2 writers,
-//!    trusted uniqueness, the fitted cost) is the lab's generator scenario with those values and
+//!    trusted uniqueness, block I/O on the X25-E SSD model) is the lab's generator scenario with those values and
 //!    the claim's seed, one per scheme. The lab builds the same clients from the same stream
 //!    (`lab/config.rs::generate`). Its work budget refuses the claims' request count at that
 //!    preload, so the link runs fewer requests: a course-scale version that says so.
@@ -35,6 +35,17 @@ pub const COURSE_REQUESTS: u64 = 2_500;
 
 /// The lab's scenario body of `run` under `scheme`, with `requests` requests.
 fn body(run: &GrRun, scheme: &str, requests: u64, compare: bool) -> Map<String, Value> {
+    body_on(run, scheme, requests, compare, "ssd")
+}
+
+/// As `body`, with the block I/O `cost` (`ssd`, or the calibration's `x25e_effective`).
+fn body_on(
+    run: &GrRun,
+    scheme: &str,
+    requests: u64,
+    compare: bool,
+    cost: &str,
+) -> Map<String, Value> {
     let doc = json!({
         "params": {
             "scheme": scheme,
@@ -43,7 +54,7 @@ fn body(run: &GrRun, scheme: &str, requests: u64, compare: bool) -> Map<String, 
             "gamma": run.gamma,
             "kappa0": run.kappa0,
             "uniqueness": "trusted",
-            "cost": "x25e_effective",
+            "cost": cost,
             "preload": run.preload,
         },
         "workload": {"generator": {
@@ -119,7 +130,7 @@ pub fn closest_run(run: &GrRun, label: &str, scheme: &str, seed: u64, differs: &
 /// Step 2, the calibration point: merges on the fitted cost in the G_R run under FD+DS.
 pub fn calibration_run(run: &GrRun, seed: u64) -> ClaimRun {
     let requests = run.requests.min(COURSE_REQUESTS);
-    let body = body(run, "ds", requests, false);
+    let body = body_on(run, "ds", requests, false, "x25e_effective");
     ClaimRun::course_scale(
         "FD+DS merges on the fitted cost",
         scenario_document("fdtree", "Merges on the fitted per-block cost", seed, body),
@@ -137,7 +148,7 @@ pub fn fig1_run(beta: u64, gamma: u64, kappa0: u64, inserts: u64, linked: u64) -
         .collect();
     let doc = json!({
         "params": {"scheme": "xm", "beta": beta, "gamma": gamma, "kappa0": kappa0,
-                   "cost": "x25e_effective"},
+                   "cost": "ssd"},
         "workload": {"ops": ops},
     });
     let body = doc.as_object().cloned().unwrap_or_default();
