@@ -1,7 +1,6 @@
 //! Latency reproductions as plain functions (not yet registered as claims): Fig. 1's sawtooth
 //! and Fig. 6's worst-case comparison of FD+XM, FD+DS and FD+FC at one W_l, both computed by
-//! the discrete-event run on the calibrated cost (`SsdCost::x25e_effective`, a calibration
-//! point: merge durations are fitted, the ratios between schemes are simulated).
+//! the discrete-event run with block I/O on the X25-E SSD model (`conc::device`).
 //!
 //! 1. `fig1_sawtooth`: one client inserts increasing keys into an empty FD+tree under FD+XM
 //!    (the merge runs inside the insert); the maximum R_p per bucket of inserts shows the
