@@ -161,7 +161,14 @@ fn unlinked() -> Vec<Claim> {
             method.clone(),
         )
         .over_seeds(x.clone())
-        .differences(differences),
+        .differences(differences)
+        .if_missed(
+            "on the SSD model the B+tree already finishes first at W_l = 0.5 (crossover 0.5, \
+             median of seeds 1–5): its pool holds its internal nodes and 1/8 of its leaves \
+             while the FD+tree reads every block of a path; at this scale each drive has at \
+             least 8 blocks per plane (5,120 pages for ~700 leaves), so the B+tree's random \
+             writes meet little GC — whether that is the cause is not yet checked",
+        ),
         Claim::at_most(
             "seed002.fig10.crossover_to",
             "Fig. 10: the B+tree finishes first on lookup-heavy workloads (W_l ≥ 0.9 in the \

@@ -274,8 +274,9 @@ fn fig6(spreads: [SeedSpread; 9]) -> Vec<Claim> {
         )
         .over_seeds(fc_tp)
         .if_missed(
-            "the device is not queued, so DS's doubled space costs it nothing here: the two \
-             are about a tie",
+            "with block I/O queued on the X25-E SSD model, FD+FC still ends about when FD+DS \
+             does at this scale (DS / FC ≈ 0.99); why the merge's I/O does not slow DS's \
+             lookups more than FC's here is not yet checked",
         ),
         Claim::at_least(
             "seed002.fig6.throughput_ds_over_xm",
