@@ -9,13 +9,13 @@
 //!    back in place (returned to the caller).
 //! 3. `forget(id)`: a dropped leaf leaves the pool without a write.
 
-use std::collections::{BTreeMap, HashMap};
+use std::collections::BTreeMap;
 
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct LruPool {
     pub capacity_pages: u64,
     /// Page → (its last-use stamp, dirty).
-    pages: HashMap<u32, (u64, bool)>,
+    pages: BTreeMap<u32, (u64, bool)>,
     /// Last-use stamp → page (the LRU order).
     order: BTreeMap<u64, u32>,
     clock: u64,

@@ -1,10 +1,10 @@
 //! Concurrency in the discrete-event kernel (§3–5; digest §3): closed-loop clients, the L0
 //! mutex, per-block readers-writer latches, a merge process, and the three schemes FD+XM,
-//! FD+DS and FD+FC on a simple SSD cost.
+//! FD+DS and FD+FC on the SSD model (or, for the calibration, a constant cost).
 //!
 //! 1. `latch`: FIFO readers-writer locks (global lock, L0 mutex, block latches).
-//! 2. `cost`: constant per-block read/write and per-op CPU costs, with the calibration point.
-//! 2b. `device`: block I/O on the SSD model (the X25-E preset), queued on its dies and channels.
+//! 2. `cost`: per-op CPU cost and the constant per-block costs of the calibration point;
+//!    `device`: block I/O on the SSD model (the X25-E preset), queued on its dies and channels.
 //! 3. `engine`: actors, micro-step programs and the event loop.
 //! 4. `client`: an op run through the tree step by step under lock coupling (`cursor`: where it is).
 //! 5. `merge_proc`: the merge process's steps with the latches they take first.
