@@ -7,6 +7,7 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use flashlab_core::flashlog::devices::usb::UsbProfile;
+use flashlab_core::flashlog::sim::Purpose;
 use flashlab_core::flashlog::*;
 use flashlab_core::sim::Rng;
 
@@ -45,10 +46,35 @@ fn judge(image: &CrashImage, result: &RecoveryResult) -> Result<(), String> {
     Ok(())
 }
 
-/// Runs `config` and crashes it after every `stride`-th step (plus seeded jitter); returns the
-/// number of crash points checked.
+/// Flash per drive in the bounded sweeps: two archival batches, a fifth of a 200-commit run.
+const BOUNDED_BYTES: u64 = 64 * 1024;
+
+/// Seeds of the bounded-flash sweep: 5 in `npm test`; `FLASHLAB_LONG_CRASH_SWEEP=1` makes it 60
+/// seeds of 1,000 commits (documented in docs/TESTING.md).
+fn bounded_sweep_size() -> (u64, u64) {
+    if std::env::var("FLASHLAB_LONG_CRASH_SWEEP").is_ok_and(|v| v == "1") {
+        (60, 1_000)
+    } else {
+        (5, 200)
+    }
+}
+
+/// Crash points of one sweep, and those that fell while an archive write was in flight or
+/// after flash had been freed.
+#[derive(Debug, Default, Clone, Copy)]
+struct Points {
+    total: u64,
+    archiving: u64,
+    flash_freed: u64,
+}
+
+/// Runs `config` and crashes it at every step boundary; returns the number of crash points.
 fn sweep(config: FlashLogConfig, seeds: u64, transactions: u64) -> u64 {
-    let mut points = 0;
+    sweep_points(config, seeds, transactions).total
+}
+
+fn sweep_points(config: FlashLogConfig, seeds: u64, transactions: u64) -> Points {
+    let mut points = Points::default();
     for seed in 1..=seeds {
         let mut sim = FlashLogSim::new(
             config
@@ -64,7 +90,11 @@ fn sweep(config: FlashLogConfig, seeds: u64, transactions: u64) -> u64 {
             if let Err(e) = judge(&image, &result) {
                 panic!("{} seed {seed} step {}: {e}", config.name, sim.steps);
             }
-            points += 1;
+            points.total += 1;
+            let hdd_busy = sim.devices.last().and_then(|d| d.busy);
+            points.archiving +=
+                u64::from(hdd_busy.is_some_and(|id| sim.requests[id].purpose == Purpose::Archive));
+            points.flash_freed += u64::from(sim.devices.iter().any(|d| d.freed_bytes > 0));
             if sim.step().unwrap().is_none() {
                 break;
             }
@@ -83,7 +113,9 @@ fn every_acknowledged_commit_survives_a_crash_at_any_step_on_every_durable_confi
         FlashLogConfig::ssd_naive(),
         FlashLogConfig::ssd_flashlogging(4),
         FlashLogConfig::usb(&[UsbProfile::A, UsbProfile::B], false),
-        FlashLogConfig::usb(&[UsbProfile::B; 2], true),
+        // Bounded flash: 64 KiB per drive fills within the run, so the sweep crosses archive
+        // writes in flight and freed flash (`flashlog/archive.rs`).
+        FlashLogConfig::usb(&[UsbProfile::B; 2], true).with_flash_capacity(BOUNDED_BYTES),
         FlashLogConfig::usb(&[UsbProfile::A, UsbProfile::B, UsbProfile::C], true),
         FlashLogConfig::striped(UsbProfile::A, 3, 1024),
     ];
@@ -92,6 +124,49 @@ fn every_acknowledged_commit_survives_a_crash_at_any_step_on_every_durable_confi
         total += sweep(c, 5, 200);
     }
     assert!(total > 10_000, "only {total} crash points");
+}
+
+#[test]
+fn bounded_flash_fills_is_archived_and_freed_and_crashes_during_archiving_lose_nothing() {
+    let (seeds, transactions) = bounded_sweep_size();
+    let mut drive = UsbProfile::C;
+    drive.outlier_probability = 0.1;
+    let config =
+        FlashLogConfig::usb(&[UsbProfile::A, drive], true).with_flash_capacity(BOUNDED_BYTES);
+    let points = sweep_points(config.clone(), seeds, transactions);
+    assert!(points.archiving > 20, "{points:?}");
+    assert!(points.flash_freed > points.total / 2, "{points:?}");
+    // The run wrote more log than its flash holds; the archive holds the rest.
+    let mut sim = FlashLogSim::new(config.with_transactions(transactions)).unwrap();
+    sim.run().unwrap();
+    let flash_total: u64 = sim.devices.iter().filter_map(|d| d.capacity_bytes).sum();
+    assert!(
+        sim.next_lsn > flash_total,
+        "{} of {flash_total}",
+        sim.next_lsn
+    );
+    assert!(
+        sim.devices
+            .iter()
+            .all(|d| !d.is_flash() || d.freed_bytes > 0)
+    );
+    assert!(
+        sim.archived_upto * 10 > sim.next_lsn * 8,
+        "{}",
+        sim.archived_upto
+    );
+    // Recovery at the end reads the archive: flash alone no longer starts at LSN 0.
+    let image = sim.crash(&mut Rng::new(3));
+    let flash_min = image
+        .devices
+        .iter()
+        .filter(|d| d.flash)
+        .flat_map(|d| &d.records)
+        .map(|r| r.header.start_lsn)
+        .min()
+        .unwrap_or(u64::MAX);
+    assert!(flash_min > 0);
+    assert_eq!(recover(&image).recovered.1, sim.next_lsn);
 }
 
 #[test]
@@ -184,6 +259,7 @@ fn long_crash_sweep() {
         FlashLogConfig::ssd_flashlogging(7),
         FlashLogConfig::usb(&[UsbProfile::A, drive, UsbProfile::B], true),
         FlashLogConfig::usb(&[drive; 4], false),
+        FlashLogConfig::usb(&[drive, UsbProfile::B], true).with_flash_capacity(BOUNDED_BYTES),
         FlashLogConfig::striped(UsbProfile::B, 4, 2048),
     ];
     let total: u64 = configs.into_iter().map(|c| sweep(c, 40, 600)).sum();

@@ -176,8 +176,9 @@ fn flashlog_commits(transactions: u64) -> String {
     doc(
         "flashlog",
         json!({
+            // The smallest flash the format takes: the most archive writes and freeing.
             "log": {"config": "flashlogging", "drives": ["usb-a", "usb-b", "usb-c"],
-                    "archival_hdd": true},
+                    "archival_hdd": true, "flash_capacity_bytes": 65_536},
             // The crash comes after the last commit: recovery merges every record written.
             "workload": {"generator": {"transactions": transactions,
                                        "crash_at_us": 3_600_000_000u64}}

@@ -10,9 +10,15 @@
 //!    waits while a flash device is idle.
 //! 6. `stored_copies_match_headers`: every completed record's payload matches its header, so
 //!    two copies of an LSN range are identical.
+//! 7. `flash_within_capacity`: each flash device's records and write in flight fit its space,
+//!    and the space booked equals the blocks of what it holds (`archive.rs` step 1).
+//! 8. `archive_safety` (digest §5 invariant 9): the archive's records tile `[0, archived_upto)`
+//!    without gap, and every durable byte is on some medium: no flash was freed before the
+//!    archive held it.
 
 use super::devices::DeviceKind;
-use super::media::Area;
+use super::media::{Area, LOG_BLOCK_BYTES};
+use super::schedule::space_of;
 use super::sim::{FlashLogSim, Purpose};
 use crate::sim::InvariantCheck;
 
@@ -64,10 +70,10 @@ impl FlashLogSim {
             outstanding.iter().all(|&n| n <= 1),
             || format!("outstanding writes per device: {outstanding:?}"),
         ));
-        let idle_flash = self
-            .devices
-            .iter()
-            .any(|d| d.is_flash() && d.busy.is_none());
+        // A full device is not ready: it waits for the archive (`archive.rs` step 4).
+        let idle_flash = self.devices.iter().any(|d| {
+            d.is_flash() && d.busy.is_none() && d.free_bytes() >= space_of(LOG_BLOCK_BYTES * 2)
+        });
         let conserving = self.flashlogging().is_none()
             || self.config.workload.group_commit_window_ns > 0
             || self.issued_upto >= self.next_lsn
@@ -87,6 +93,8 @@ impl FlashLogSim {
             intact,
             || "a completed record does not match its header".into(),
         ));
+        checks.push(self.check_space());
+        checks.push(self.check_archive_safety());
         checks
     }
 

@@ -69,6 +69,9 @@ pub enum Scheduler {
 
 /// The 32 KB archival batch [paper §2.1, "e.g."].
 pub const ARCHIVE_CHUNK_BYTES: u64 = 32 * 1024;
+/// The smallest flash log space the simulator runs with: the re-written partial block plus
+/// one new block (a scenario asks for more, `lab::config`).
+pub const MIN_FLASH_CAPACITY_BYTES: u64 = 1024;
 /// The outlier factor of the SIGMOD'09 slides [ext].
 pub const OUTLIER_FACTOR: f64 = 2.0;
 
@@ -79,6 +82,9 @@ pub struct FlashLogConfig {
     pub scheduler: Scheduler,
     pub workload: Workload,
     pub archive_chunk_bytes: u64,
+    /// Log space of each flash device (None: unbounded). Needs the archival HDD: only the
+    /// archive frees flash (the lab models no checkpoint) (`archive.rs`).
+    pub flash_capacity_bytes: Option<u64>,
     pub ssd_sync_overhead_ns: u64,
     pub seed: u64,
 }
@@ -91,6 +97,7 @@ impl FlashLogConfig {
             scheduler,
             workload: Workload::default(),
             archive_chunk_bytes: ARCHIVE_CHUNK_BYTES,
+            flash_capacity_bytes: None,
             ssd_sync_overhead_ns: SYNC_OVERHEAD_NS,
             seed: 1,
         }
@@ -163,6 +170,12 @@ impl FlashLogConfig {
         self
     }
 
+    /// Gives each flash device `bytes` of log space (`archive.rs`).
+    pub fn with_flash_capacity(mut self, bytes: u64) -> Self {
+        self.flash_capacity_bytes = Some(bytes);
+        self
+    }
+
     pub fn with_seed(mut self, seed: u64) -> Self {
         self.seed = seed;
         self
@@ -183,6 +196,27 @@ impl FlashLogConfig {
         }
         if self.devices.is_empty() {
             return Err("at least one log device is needed".into());
+        }
+        if let Some(capacity) = self.flash_capacity_bytes {
+            let archival = matches!(
+                self.scheduler,
+                Scheduler::FlashLogging {
+                    archival_hdd: true,
+                    ..
+                }
+            );
+            if !archival {
+                return Err(
+                    "flash_capacity_bytes needs FlashLogging with the archival HDD: \
+                     only archiving frees flash (no checkpoint is modelled)"
+                        .into(),
+                );
+            }
+            if capacity < MIN_FLASH_CAPACITY_BYTES {
+                return Err(format!(
+                    "flash_capacity_bytes must be at least {MIN_FLASH_CAPACITY_BYTES} (two log blocks)"
+                ));
+            }
         }
         match self.scheduler {
             Scheduler::Single if self.devices.len() != 1 => {

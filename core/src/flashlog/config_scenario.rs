@@ -84,6 +84,9 @@ impl FlashLogConfig {
                     Some(factor) => log.insert("outlier_factor".into(), json!(factor)),
                     None => log.insert("outlier_reissue".into(), json!(false)),
                 };
+                if let Some(capacity) = self.flash_capacity_bytes {
+                    log.insert("flash_capacity_bytes".into(), json!(capacity));
+                }
                 Value::Object(log)
             }
         })

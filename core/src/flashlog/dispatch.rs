@@ -6,13 +6,16 @@
 //!    `Striped` — if no striped request is open, split it into stripe units queued on
 //!    `u mod N` (request splitting: the commit waits for the slowest piece; skipping: a unit
 //!    waits for its own device even when others are idle);
-//!    `FlashLogging` — to the ready flash device chosen by `schedule::pick_ready`, else to the
-//!    archival HDD if idle ("can also serve write requests when all the flash drives are busy").
+//!    `FlashLogging` — to the ready flash device chosen by `schedule::pick_ready`, else, when
+//!    every flash device is busy, to the archival HDD if idle ("can also serve write requests
+//!    when all the flash drives are busy"); when idle devices are only full, the part that fits
+//!    or, if none, an archive write to free space (`archive.rs` step 4).
 //! 2. `issue`: ask the device model for the latency, book the device, schedule completion and,
 //!    for FlashLogging on flash, the outlier check at factor × average latency.
 //! 3. `complete`: store the record, extend the durable set, acknowledge, then re-issue pending
-//!    outliers, dispatch, archive (32 KB batches from the in-memory log, off the commit path)
-//!    and destage the ideal disk's cache.
+//!    outliers, dispatch, archive (`archive.rs`: 32 KB batches from the in-memory log, off the
+//!    commit path; an archive write that completes frees the flash it covers) and destage the
+//!    ideal disk's cache.
 
 use super::config::Scheduler;
 use super::devices::DeviceKind;
@@ -70,17 +73,25 @@ impl FlashLogSim {
                 let target = match pick_ready(&self.devices, end - start, None, self.rr_cursor) {
                     Some(d) => {
                         self.rr_cursor = d + 1;
-                        Some(d)
+                        Some((d, end))
                     }
-                    None if archival_hdd && self.devices[hdd].busy.is_none() => {
-                        self.stats.hdd_sync_writes += 1;
-                        Some(hdd)
+                    None if self.all_flash_busy() => {
+                        if archival_hdd && self.devices[hdd].busy.is_none() {
+                            self.stats.hdd_sync_writes += 1;
+                            Some((hdd, end))
+                        } else {
+                            None
+                        }
                     }
-                    None => None,
+                    None => self.partial_fit(start),
                 };
-                if let Some(d) = target {
-                    self.issue(d, start, end, Area::Main, Purpose::Log)?;
-                    self.issued_upto = end;
+                self.space_blocked = target.is_none() && !self.all_flash_busy();
+                if let Some((d, upto)) = target {
+                    self.issue(d, start, upto, Area::Main, Purpose::Log)?;
+                    self.issued_upto = upto;
+                } else if self.space_blocked {
+                    self.stats.space_stalls += 1;
+                    self.maybe_archive()?;
                 }
             }
         }
@@ -152,6 +163,8 @@ impl FlashLogSim {
         device.writes += 1;
         device.bytes_written += bytes;
         device.outliers_suffered += u64::from(outlier);
+        self.reserve(dev, bytes);
+        let device = &self.devices[dev];
         let is_flash = device.is_flash();
         let threshold = device.expected_ns(bytes);
         self.requests.push(WriteRequest {
@@ -216,10 +229,14 @@ impl FlashLogSim {
                 self.durable.insert(r.start_lsn, r.end_lsn);
                 self.acked_set.insert(r.start_lsn, r.end_lsn);
                 self.stats.duplicate_completions += u64::from(already);
+                // A twin or re-written block the archive already holds needs no flash space.
+                if r.end_lsn <= self.archived_upto {
+                    self.reclaim(r.dev);
+                }
             }
         }
         match r.purpose {
-            Purpose::Archive => self.archived_upto = self.archived_upto.max(r.end_lsn),
+            Purpose::Archive => self.archived(r.end_lsn),
             Purpose::StripePiece => {
                 self.stripe_open -= 1;
                 self.start_stripe_piece(r.dev)?;
@@ -261,21 +278,6 @@ impl FlashLogSim {
                 }
                 None => self.pending_reissue.push(id),
             }
-        }
-        Ok(())
-    }
-
-    fn maybe_archive(&mut self) -> Result<(), FlashLogError> {
-        let Some((_, true)) = self.flashlogging() else {
-            return Ok(());
-        };
-        let hdd = self.devices.len() - 1;
-        let chunk = self.config.archive_chunk_bytes.max(512);
-        let ready = self.durable.prefix().saturating_sub(self.archived_upto) / chunk * chunk;
-        if self.devices[hdd].busy.is_none() && ready > 0 {
-            let start = self.archived_upto;
-            self.stats.archive_writes += 1;
-            self.issue(hdd, start, start + ready, Area::Archive, Purpose::Archive)?;
         }
         Ok(())
     }

@@ -10,7 +10,8 @@
 //!    SSD lab's FTL (`ssd_io`), or a labelled USB latency profile.
 //! 3. `sim` + `dispatch` (+ pure policy in `schedule`): the discrete-event simulation, one
 //!    event per step; commits are acknowledged only once their whole log prefix is durable
-//!    (`durable`); every device write carries a header (`media`).
+//!    (`durable`); every device write carries a header (`media`); `archive`: flash devices
+//!    with a capacity are freed only after the archival HDD holds their log.
 //! 4. `crash` + `recover`: a crash at any step boundary tears in-flight writes; recovery
 //!    k-way merges the device streams, rejects torn records and stops at the first gap.
 //! 5. `checks`: the invariants (commit latencies go to the SSD lab's bounded histogram);
@@ -22,9 +23,11 @@
 //! `reproduce`: the paper's numbers computed by simulation beside the references.
 
 pub mod appendpack;
+pub mod archive;
 pub mod bench;
 pub mod calibration;
 pub mod checks;
+mod checks_space;
 pub mod claims;
 pub mod config;
 pub mod config_scenario;

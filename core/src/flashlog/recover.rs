@@ -10,7 +10,8 @@
 //!    re-written partial block); one starting after the recovered end is a gap, and recovery
 //!    stops there (nothing after a gap can be replayed); otherwise the recovered end advances.
 //! 4. `finish`: the recovered LSN range `[0, end)` and the committed transactions whose whole
-//!    commit record lies in it, in LSN order.
+//!    commit record lies in it, in LSN order, and how many of its bytes came from the archive
+//!    (with bounded flash, `archive.rs`, the log's start is only there).
 
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
@@ -44,6 +45,8 @@ pub struct Recovery {
     pub duplicates: u64,
     pub torn_rejected: u64,
     pub stopped_at_gap: Option<u64>,
+    /// Recovered bytes taken from the archival HDD's archive area.
+    pub from_archive_bytes: u64,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -52,6 +55,7 @@ pub struct RecoveryResult {
     pub committed: Vec<u64>,
     pub duplicates: u64,
     pub torn_rejected: u64,
+    pub from_archive_bytes: u64,
 }
 
 impl Recovery {
@@ -92,6 +96,7 @@ impl Recovery {
             duplicates: 0,
             torn_rejected: 0,
             stopped_at_gap: None,
+            from_archive_bytes: 0,
         }
     }
 
@@ -140,6 +145,9 @@ impl Recovery {
                 next_start: start,
             };
         }
+        if self.streams[s].area == Area::Archive {
+            self.from_archive_bytes += end - self.recovered_end;
+        }
         self.recovered_end = end;
         MergeStep::Extended {
             stream: s,
@@ -160,6 +168,7 @@ impl Recovery {
             committed: image.layout[..n].iter().map(|&(t, _, _)| t).collect(),
             duplicates: self.duplicates,
             torn_rejected: self.torn_rejected,
+            from_archive_bytes: self.from_archive_bytes,
         }
     }
 }

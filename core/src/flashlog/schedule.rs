@@ -1,8 +1,9 @@
 //! Scheduling policy as pure functions over a snapshot of the devices (mechanism in `dispatch`).
 //!
-//! 1. `pick_ready`: among idle flash devices (optionally excluding one), the one with the lowest
-//!    running average latency for this write size; ties go round-robin from `cursor` [choice,
-//!    digest §8 item 4]. The paper only says "to whichever device is ready".
+//! 1. `pick_ready`: among idle flash devices with room for the write (optionally excluding one),
+//!    the one with the lowest running average latency for this write size; ties go round-robin
+//!    from `cursor` [choice, digest §8 item 4]. The paper only says "to whichever device is
+//!    ready"; a full device is not ready until the archive frees its space (`archive.rs`).
 //! 2. `reissue_area`: a re-issued outlier copy goes into the target's main area if its start LSN
 //!    is not below the target's last main start (monotonicity holds); otherwise into the
 //!    target's outlier hiding area [ext, digest §8 item 2].
@@ -10,7 +11,12 @@
 //!    goes to device `u mod N` [ext: slides, digest §2.1].
 
 use super::devices::LogDevice;
-use super::media::Area;
+use super::media::{Area, LOG_BLOCK_BYTES};
+
+/// The flash space a write of `bytes` from a block boundary occupies: whole 512 B blocks.
+pub fn space_of(bytes: u64) -> u64 {
+    bytes.div_ceil(LOG_BLOCK_BYTES) * LOG_BLOCK_BYTES
+}
 
 /// Step 1.
 pub fn pick_ready(
@@ -22,7 +28,13 @@ pub fn pick_ready(
     let n = devices.len();
     (0..n)
         .map(|k| (cursor + k) % n)
-        .filter(|&i| Some(i) != exclude && devices[i].is_flash() && devices[i].busy.is_none())
+        .filter(|&i| {
+            let d = &devices[i];
+            Some(i) != exclude
+                && d.is_flash()
+                && d.busy.is_none()
+                && d.free_bytes() >= space_of(bytes)
+        })
         .min_by_key(|&i| devices[i].expected_ns(bytes)) // first minimum = round-robin tie
 }
 

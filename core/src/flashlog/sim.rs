@@ -14,6 +14,8 @@
 //!    write still outstanding is an outlier: it is re-issued to another ready flash device
 //!    (main area, or the outlier hiding area if LSN order would break) [paper §2.1; ext].
 //! 5. `GroupTimer`: the group-commit window of the oldest unissued commit has elapsed.
+//! 6. Archive (`archive.rs`): durable log goes to the archival HDD in 32 KB batches; flash
+//!    space with a capacity is freed only once an archive write holding it completes.
 //!
 //! One `step()` handles one event. The state is plain owned data (`Clone`) for keyframes.
 
@@ -99,6 +101,8 @@ pub struct FlashLogStats {
     pub duplicate_completions: u64,
     /// Commits acknowledged while their log prefix was not durable ("ideal" only).
     pub unsafe_acks: u64,
+    /// Dispatches that found pending log and no flash room for it (`archive.rs` step 4).
+    pub space_stalls: u64,
 }
 
 #[derive(Debug, Clone)]
@@ -122,7 +126,10 @@ pub struct FlashLogSim {
     pub(super) run_queue: VecDeque<u32>,
     pub(super) pending_since_ns: Option<u64>,
     pub(super) timer_at_ns: Option<u64>,
+    /// The archive durably holds `[0, archived_upto)` (`archive.rs`).
     pub archived_upto: u64,
+    /// Pending log found every idle flash device too full (`archive.rs` step 2).
+    pub space_blocked: bool,
     /// Striping: pieces of the open request not yet done, and each device's queued pieces.
     pub stripe_open: usize,
     pub(super) stripe_queue: Vec<VecDeque<(u64, u64)>>,
@@ -183,6 +190,10 @@ impl FlashLogSim {
                     LogDevice::new(format!("ssd-p{partition}"), kind, |_| nominal)
                 }
             };
+            let mut device = device;
+            if device.is_flash() {
+                device.capacity_bytes = config.flash_capacity_bytes;
+            }
             devices.push(device);
         }
         let n = devices.len();
@@ -205,6 +216,7 @@ impl FlashLogSim {
             pending_since_ns: None,
             timer_at_ns: None,
             archived_upto: 0,
+            space_blocked: false,
             stripe_open: 0,
             stripe_queue: vec![VecDeque::new(); n],
             pending_reissue: Vec::new(),

@@ -69,6 +69,12 @@ pub struct LogDevice {
     pub writes: u64,
     pub bytes_written: u64,
     pub outliers_suffered: u64,
+    /// Flash only: the space the device has for log (None: unbounded) and the space its
+    /// records and its write in flight occupy, whole 512 B blocks (`archive.rs`).
+    pub capacity_bytes: Option<u64>,
+    pub used_bytes: u64,
+    /// Space given back after the archive held it (running total).
+    pub freed_bytes: u64,
 }
 
 impl LogDevice {
@@ -87,7 +93,16 @@ impl LogDevice {
             writes: 0,
             bytes_written: 0,
             outliers_suffered: 0,
+            capacity_bytes: None,
+            used_bytes: 0,
+            freed_bytes: 0,
         }
+    }
+
+    /// Space left for new writes (u64::MAX when unbounded).
+    pub fn free_bytes(&self) -> u64 {
+        self.capacity_bytes
+            .map_or(u64::MAX, |c| c.saturating_sub(self.used_bytes))
     }
 
     pub fn is_flash(&self) -> bool {

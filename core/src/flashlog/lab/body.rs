@@ -4,7 +4,7 @@
 //! ```json
 //! "mode": "logging",
 //! "log": {"config": "flashlogging", "devices": "usb", "drives": ["usb-a", "usb-b"],
-//!         "archival_hdd": true, "outlier_factor": 2.0},
+//!         "archival_hdd": true, "outlier_factor": 2.0, "flash_capacity_bytes": 131072},
 //! "workload": {"ops": [{"op": "commit", "txn": 1, "bytes": 700},
 //!                      {"op": "crash", "at_us": 1500}, {"op": "recover"}]}
 //!          or {"generator": {"workers": 8, "transactions": 40, "crash_at_us": 9000}}
@@ -98,6 +98,11 @@ pub struct LogSpec {
     pub outlier_reissue: Option<bool>,
     /// `striped`: stripe unit in bytes, a multiple of 512, 512 to 65536; default 4096.
     pub stripe_bytes: Option<u64>,
+    /// `flashlogging` with `archival_hdd: true`: log space of each flash drive in bytes, a
+    /// multiple of 512, 65536 (two 32 KB archival batches) to 17179869184 (16 GiB); the drive
+    /// is a circular log whose space is freed only once the archival HDD holds it. Absent:
+    /// unbounded (the drive never fills).
+    pub flash_capacity_bytes: Option<u64>,
 }
 
 /// The Append/Pack device: `blocks` erase blocks of `eb_pages` pages.

@@ -19,11 +19,17 @@
 //!
 //! Append/Pack: the layout's own invariants (`appendpack::checks`) plus
 //! 8. `reads_return_last_written`: every read answered the plain model's version.
+//!
+//! Bounded flash (`log.flash_capacity_bytes`, `flashlog/archive.rs`):
+//! 9. `flash_within_capacity`: no flash drive books more space than it has.
+//! 10. `archive_before_free`: the archive never runs ahead of the durable prefix, and a flash
+//!     drive's oldest main-area record is one the archive does not hold yet (freed exactly when archived; the
+//!     simulator's `archive_safety` check, run by the crash sweep, proves none was freed early).
 
 use super::FlashLogLab;
 use super::apmode::ApState;
 use super::logging::LogState;
-use crate::flashlog::media::Area;
+use crate::flashlog::media::{Area, LOG_BLOCK_BYTES};
 use crate::sim::InvariantCheck;
 
 /// Full layout checks walk every slot: run them every `stride` steps on large devices.
@@ -82,7 +88,11 @@ fn logging(s: &LogState, out: &mut Vec<InvariantCheck>) {
         monotone.is_ok(),
         || monotone.clone().err().unwrap_or_default(),
     ));
-    let idle_flash = sim.devices.iter().any(|d| d.is_flash() && d.busy.is_none());
+    // A full device is not ready: it waits for the archive (`flashlog/archive.rs` step 4).
+    let idle_flash = sim
+        .devices
+        .iter()
+        .any(|d| d.is_flash() && d.busy.is_none() && d.free_bytes() >= 2 * LOG_BLOCK_BYTES);
     let conserving = sim.flashlogging().is_none()
         || sim.config.workload.group_commit_window_ns > 0
         || sim.issued_upto >= sim.next_lsn
@@ -94,6 +104,9 @@ fn logging(s: &LogState, out: &mut Vec<InvariantCheck>) {
             sim.issued_upto, sim.next_lsn
         )
     }));
+    if sim.config.flash_capacity_bytes.is_some() {
+        bounded_flash(s, out);
+    }
     if let (Some(j), Some(image)) = (&s.judged, &s.image) {
         out.push(InvariantCheck::check(
             "acked_commits_survive_crash",
@@ -123,6 +136,46 @@ fn logging(s: &LogState, out: &mut Vec<InvariantCheck>) {
             || "the recovered transactions are not the first n in LSN order".into(),
         ));
     }
+}
+
+/// Checks 9–10 (bounded flash only, so other scenarios' reports are unchanged).
+fn bounded_flash(s: &LogState, out: &mut Vec<InvariantCheck>) {
+    let sim = &s.sim;
+    let over = sim
+        .devices
+        .iter()
+        .find(|d| d.capacity_bytes.is_some_and(|c| d.used_bytes > c));
+    out.push(InvariantCheck::check(
+        "flash_within_capacity",
+        over.is_none(),
+        || {
+            over.map(|d| {
+                format!(
+                    "{}: {} B in use of {:?}",
+                    d.name, d.used_bytes, d.capacity_bytes
+                )
+            })
+            .unwrap_or_default()
+        },
+    ));
+    let durable = sim.durable.prefix();
+    // The oldest main-area record is the first one (main-area LSNs are non-decreasing): O(1).
+    let unarchived_on_flash = sim.devices.iter().filter(|d| d.is_flash()).all(|d| {
+        d.media
+            .iter()
+            .find(|r| r.area == Area::Main)
+            .is_none_or(|r| r.header.end_lsn() > sim.archived_upto)
+    });
+    out.push(InvariantCheck::check(
+        "archive_before_free",
+        sim.archived_upto <= durable && unarchived_on_flash,
+        || {
+            format!(
+                "archive holds [0, {}) of durable [0, {durable}); flash still holds archived log",
+                sim.archived_upto
+            )
+        },
+    ));
 }
 
 fn append_pack(s: &ApState, steps: u64, out: &mut Vec<InvariantCheck>) {

@@ -5,6 +5,7 @@
 //!    op kinds are allowed, and a field of the other mode is refused by name.
 //! 2. Logging: build the `FlashLogConfig` of the named configuration (Figure 2's disk, ideal,
 //!    naive SSD, striping, FlashLogging over USB drives or SSD partitions, archival HDD).
+//!    `flash_capacity_bytes` needs FlashLogging with the archival HDD.
 //!    Explicit ops are commits (arrival times non-decreasing), then at most one `crash`, then
 //!    at most one `recover` (which needs the crash). A generator runs W workers (`workers` ≥ 1).
 //! 3. Append/Pack: the layout must leave room to pack (`ApConfig::validate`).
@@ -23,6 +24,10 @@ use crate::scenario::{ScenarioError, check_range, parse_body};
 
 /// Default gap between ops without `at_us`.
 pub const DEFAULT_GAP_US: u64 = 200;
+/// A scenario's flash capacity: at least two 32 KB archival batches, at most 16 GiB (the
+/// paper's USB drives were a few GB).
+pub const MIN_SCENARIO_CAPACITY_BYTES: u64 = 2 * 32 * 1024;
+pub const MAX_SCENARIO_CAPACITY_BYTES: u64 = 16 << 30;
 /// Most explicit ops.
 pub const MAX_OPS: usize = 100_000;
 
@@ -184,6 +189,11 @@ fn log_config(log: &LogSpec) -> Result<FlashLogConfig, ScenarioError> {
         "archival_hdd, outlier_factor and outlier_reissue go with `flashlogging` only",
     )?;
     refuse(
+        !flashlogging && log.flash_capacity_bytes.is_some(),
+        "log.flash_capacity_bytes",
+        "only with `flashlogging` and the archival HDD",
+    )?;
+    refuse(
         log.config != ConfigKind::Striped && log.stripe_bytes.is_some(),
         "log.stripe_bytes",
         "only with `striped`",
@@ -233,6 +243,23 @@ fn log_config(log: &LogSpec) -> Result<FlashLogConfig, ScenarioError> {
             check_range("log.outlier_factor", factor, 1.1, 100.0)?;
             let on = log.outlier_reissue.unwrap_or(true);
             c = c.with_outlier_factor(on.then_some(factor));
+            if let Some(capacity) = log.flash_capacity_bytes {
+                refuse(
+                    log.archival_hdd != Some(true),
+                    "log.flash_capacity_bytes",
+                    "needs \"archival_hdd\": true (only archiving frees flash; no checkpoint is modelled)",
+                )?;
+                check_range(
+                    "log.flash_capacity_bytes",
+                    capacity,
+                    MIN_SCENARIO_CAPACITY_BYTES,
+                    MAX_SCENARIO_CAPACITY_BYTES,
+                )?;
+                if !capacity.is_multiple_of(512) {
+                    return Err(err("log.flash_capacity_bytes", "must be a multiple of 512"));
+                }
+                c = c.with_flash_capacity(capacity);
+            }
             c
         }
     })

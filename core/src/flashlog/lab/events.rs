@@ -23,6 +23,7 @@ pub const AP_APPEND: u32 = 16;
 pub const AP_PACK: u32 = 17;
 pub const AP_READ: u32 = 18;
 pub const DESTAGE: u32 = 19;
+pub const FLASH_FREED: u32 = 20;
 
 pub const EVENT_KINDS: &[EventKindInfo] = &[
     EventKindInfo {
@@ -77,6 +78,18 @@ pub const EVENT_KINDS: &[EventKindInfo] = &[
         args: ["request", "device", "start_lsn", "bytes"],
         text: "A {d}-byte batch of durable log from LSN {c} is copied to the archival HDD \
                (device {b}) off the commit path",
+    },
+    EventKindInfo {
+        code: FLASH_FREED,
+        name: "flash_freed",
+        args: [
+            "archived_upto",
+            "freed_bytes",
+            "flash_used_bytes",
+            "flash_capacity_bytes",
+        ],
+        text: "The archive now holds the log up to LSN {a}, so {b} bytes of flash holding it \
+               are freed; the flash drives now use {c} of {d} bytes",
     },
     EventKindInfo {
         code: CRASH,

@@ -4,7 +4,8 @@
 //! 1. Running: each step pops one simulator event — a commit request (a worker's CPU done, or a
 //!    scripted arrival), a write completion, an outlier check, the group-commit timer — and
 //!    narrates it, then narrates what it caused by comparing before and after: writes issued
-//!    (log, re-issued copy, archive batch, destage), commits acknowledged.
+//!    (log, re-issued copy, archive batch, destage), flash freed by a completed archive write,
+//!    commits acknowledged.
 //! 2. Crash (a scripted event): the device media are imaged with in-flight writes torn
 //!    (`FlashLogSim::crash`, a tear rng drawn from the seed); the acknowledged commits are
 //!    remembered for the plain model of `checks.rs`.
@@ -124,6 +125,7 @@ impl LogState {
         let acked_before = self.sim.stats.acked;
         let outliers_before = self.sim.stats.outliers_detected;
         let pending_before = self.sim.next_lsn - self.sim.issued_upto;
+        let freed_before = self.flash_space().2;
         let Some(event) = self.sim.step().map_err(sim_error)? else {
             return Ok(false);
         };
@@ -182,6 +184,15 @@ impl LogState {
                 self.emit(trace, ev::GROUP_TIMER, [pending_before, 0, 0, 0]);
             }
         }
+        let (used, capacity, freed) = self.flash_space();
+        if freed > freed_before {
+            let upto = self.sim.archived_upto;
+            self.emit(
+                trace,
+                ev::FLASH_FREED,
+                [upto, freed - freed_before, used, capacity],
+            );
+        }
         self.narrate_issued(trace, issued_before);
         let acked = self.sim.stats.acked - acked_before;
         if acked > 0 {
@@ -198,6 +209,21 @@ impl LogState {
             );
         }
         Ok(true)
+    }
+
+    /// Flash space in use, capacity and freed so far, summed over the flash devices.
+    fn flash_space(&self) -> (u64, u64, u64) {
+        self.sim
+            .devices
+            .iter()
+            .filter(|d| d.is_flash())
+            .fold((0, 0, 0), |(u, c, f), d| {
+                (
+                    u + d.used_bytes,
+                    c + d.capacity_bytes.unwrap_or(0),
+                    f + d.freed_bytes,
+                )
+            })
     }
 
     fn narrate_commit(&mut self, trace: &mut TraceSink) {

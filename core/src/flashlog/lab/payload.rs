@@ -44,6 +44,13 @@ pub struct LaneMeta {
     pub writes: u64,
     pub avg_latency_us: f64,
     pub outliers_suffered: u64,
+    /// Flash with a capacity: its log space, the space its records and write in flight take,
+    /// and the space freed so far once the archive held it (`flashlog/archive.rs`).
+    pub capacity_bytes: Option<u64>,
+    pub used_bytes: u64,
+    pub freed_bytes: u64,
+    /// The oldest LSN still on the medium (the tail of its circular log), if any.
+    pub oldest_lsn: Option<u64>,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, JsonSchema)]
@@ -98,6 +105,9 @@ pub struct RecoveredMeta {
     pub acked_lost: u64,
     /// The first lost acknowledged transactions (at most 16).
     pub lost_txns: Vec<u64>,
+    /// Log bytes the merge took from the archival HDD's archive (the rest came from flash or
+    /// the HDD's synchronous writes).
+    pub from_archive_bytes: u64,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, JsonSchema)]
@@ -112,6 +122,9 @@ pub struct LogMeta {
     pub durable_prefix: u64,
     pub acked_end_lsn: u64,
     pub archived_upto: u64,
+    /// Archive writes issued, and dispatches that found every idle flash device full.
+    pub archive_writes: u64,
+    pub space_stalls: u64,
     pub waiting_commits: u64,
     pub acked_commits: u64,
     pub transactions: u64,

@@ -137,6 +137,10 @@ fn log_meta(s: &LogState) -> LogMeta {
                 writes: d.writes,
                 avg_latency_us: d.expected_ns(1024) as f64 / 1e3,
                 outliers_suffered: d.outliers_suffered,
+                capacity_bytes: d.capacity_bytes,
+                used_bytes: d.used_bytes,
+                freed_bytes: d.freed_bytes,
+                oldest_lsn: media.iter().map(|r| r.header.start_lsn).min(),
             }
         })
         .collect();
@@ -168,6 +172,8 @@ fn log_meta(s: &LogState) -> LogMeta {
         durable_prefix: sim.durable.prefix(),
         acked_end_lsn: sim.acked_end_lsn(),
         archived_upto: sim.archived_upto,
+        archive_writes: sim.stats.archive_writes,
+        space_stalls: sim.stats.space_stalls,
         waiting_commits: sim.waiting.len() as u64,
         acked_commits: sim.stats.acked,
         transactions: s.plan.transactions(),
@@ -192,6 +198,7 @@ fn log_meta(s: &LogState) -> LogMeta {
             committed: j.committed_labels.len() as u64,
             acked_lost: j.acked_lost.len() as u64,
             lost_txns: j.acked_lost.iter().take(16).copied().collect(),
+            from_archive_bytes: j.result.from_archive_bytes,
         }),
     }
 }

@@ -2,9 +2,11 @@
 // acknowledged commit) over one lane per device. Each lane shows the device's latest records at
 // their LSNs and its write in flight, filling with the display clock until the device is done;
 // an outlier is outlined, a re-issued copy drawn in its own colour. After a crash the lanes show
-// what each medium holds, torn writes hatched.
+// what each medium holds, torn writes hatched. A flash drive with a capacity shows its space
+// under its name (used of capacity, and what the archive has freed); the ruler marks how far the
+// archival disk holds the log.
 import { useElementSize } from "../../hooks/useElementSize";
-import { formatBytes, lsnWindow, progress, visible, writeClass, xOfLsn } from "./layout";
+import { formatBytes, lsnWindow, progress, spaceFraction, visible, writeClass, xOfLsn } from "./layout";
 import type { LaneMeta, LogMeta } from "./types";
 
 const LABEL_W = 150;
@@ -30,6 +32,7 @@ export function LanesPanel({ meta, clockNs }: Props) {
     { key: "issued", lsn: meta.issued_upto, label: "issued", cls: "fl-mark-issued" },
     { key: "durable", lsn: meta.durable_prefix, label: "durable", cls: "fl-mark-durable" },
     { key: "acked", lsn: meta.acked_end_lsn, label: "acked", cls: meta.unsafe_config ? "fl-mark-unsafe" : "fl-mark-acked" },
+    ...(meta.archived_upto > 0 ? [{ key: "archived", lsn: meta.archived_upto, label: "archived", cls: "fl-mark-archived" }] : []),
   ];
   return (
     <div className="fl-lanes" ref={ref} data-testid="flashlog-lanes">
@@ -82,6 +85,7 @@ function Lane({ lane, y, x, window, clockNs, width, lastRequest }: LaneProps) {
       <text x={6} y={27} className="fl-lane-sub">
         {lane.kind} · {lane.writes} writes{lane.outliers_suffered > 0 ? ` · ${lane.outliers_suffered} outliers` : ""}
       </text>
+      {lane.capacity_bytes !== null && <SpaceMeter lane={lane} capacity={lane.capacity_bytes} />}
       {lane.recent
         .filter((r) => visible(r.start_lsn, r.end_lsn, window))
         .map((r, k) => (
@@ -120,6 +124,23 @@ function Lane({ lane, y, x, window, clockNs, width, lastRequest }: LaneProps) {
           </text>
         </g>
       )}
+    </g>
+  );
+}
+
+// A flash drive's log space: the filled part is what its records and its write in flight take;
+// the drive is full (not ready) when a write does not fit, until an archive write frees space.
+function SpaceMeter({ lane, capacity }: { lane: LaneMeta; capacity: number }) {
+  const w = LABEL_W - 12;
+  const used = spaceFraction(lane.used_bytes, capacity);
+  return (
+    <g data-testid="flashlog-space">
+      <rect x={6} y={LANE_H - 6} width={w} height={3} className="fl-space-bg" />
+      <rect x={6} y={LANE_H - 6} width={w * used} height={3} className={used > 0.9 ? "fl-space fl-space-full" : "fl-space"} />
+      <title>
+        {formatBytes(lane.used_bytes)} of {formatBytes(capacity)} in use; {formatBytes(lane.freed_bytes)} freed so far after the archive held it
+        {lane.oldest_lsn !== null ? `; oldest LSN still here ${lane.oldest_lsn}` : ""}
+      </title>
     </g>
   );
 }

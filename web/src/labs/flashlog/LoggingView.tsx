@@ -30,6 +30,11 @@ export function LoggingView({ meta, clockNs, curve }: Props) {
           <b>{meta.waiting_commits}</b> waiting for durability
         </span>
         <span>durable prefix {formatBytes(meta.durable_prefix)}</span>
+        {meta.archive_writes > 0 && (
+          <span data-testid="flashlog-archive">
+            archive holds {formatBytes(meta.archived_upto)} ({meta.archive_writes} archive writes{meta.space_stalls > 0 ? `; flash full ${meta.space_stalls}×` : ""})
+          </span>
+        )}
         {meta.last_event && <span className="fl-last-event">last: {meta.last_event.replace(/_/g, " ")}</span>}
       </div>
       {meta.unsafe_config && (

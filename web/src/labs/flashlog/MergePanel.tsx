@@ -82,7 +82,8 @@ export function MergePanel({ merge, crash, recovered, unsafeConfig }: Props) {
       </div>
       {recovered && (
         <p className={recovered.acked_lost > 0 ? "fl-verdict fl-verdict-bad" : "fl-verdict fl-verdict-ok"} data-testid="flashlog-recovered">
-          Recovered {recovered.committed} committed transactions, log [0, {formatBytes(recovered.recovered_end)}).{" "}
+          Recovered {recovered.committed} committed transactions, log [0, {formatBytes(recovered.recovered_end)})
+          {recovered.from_archive_bytes > 0 ? `, ${formatBytes(recovered.from_archive_bytes)} of it read from the archival disk (flash no longer held it)` : ""}.{" "}
           {recovered.acked_lost > 0
             ? `${recovered.acked_lost} acknowledged commits are LOST (txn ${recovered.lost_txns.slice(0, 6).join(", ")}${recovered.acked_lost > 6 ? ", …" : ""}): ${
                 unsafeConfig ? "the ideal disk acknowledged them from its volatile cache." : "a durability bug."

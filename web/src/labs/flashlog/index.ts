@@ -25,6 +25,7 @@ export const flashlogLab: LabModule = {
       "The USB-class drives have illustrative latency profiles, not measured ones; two throughput ratios are fitted once (calibration points).",
       "The workload is TPC-C-like (CPU time and log bytes per transaction), not a database engine.",
       "Append/Pack runs a write-only workload with the data at 80 % of the device.",
+      "A flash drive's log space (log.flash_capacity_bytes, only with the archival disk) is counted in whole 512 B blocks of a circular log; space is freed only by archiving, since no checkpoint is modelled, and without a capacity a drive never fills.",
     ],
     keyMetrics: [
       "commits_acked",

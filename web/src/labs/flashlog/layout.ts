@@ -110,3 +110,9 @@ export function waAgreement(meta: Pick<ApMeta, "write_amplification" | "model_wr
   if (meta.pack_steps === 0 || meta.model_write_amplification <= 0) return null;
   return meta.write_amplification / meta.model_write_amplification;
 }
+
+/** The filled fraction of a flash drive's log space, clamped to [0, 1]. */
+export function spaceFraction(usedBytes: number, capacityBytes: number): number {
+  if (!(capacityBytes > 0)) return 0;
+  return Math.min(1, Math.max(0, usedBytes / capacityBytes));
+}

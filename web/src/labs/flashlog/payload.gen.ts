@@ -77,14 +77,20 @@ export interface FlashlogMeta {
 
 export interface LaneMeta {
   avg_latency_us: number;
+  /** Flash with a capacity: its log space, the space its records and write in flight take, and the space freed so far once the archive held it (`flashlog/archive.rs`). */
+  capacity_bytes: number | null;
+  freed_bytes: number;
   in_flight: LaneWrite | null;
   /** `hdd`, `ideal`, `usb`, `ssd`. */
   kind: string;
   name: string;
+  /** The oldest LSN still on the medium (the tail of its circular log), if any. */
+  oldest_lsn: number | null;
   outliers_suffered: number;
   /** The latest records on the medium (at most 12), oldest first. */
   recent: LaneWrite[];
   records: number;
+  used_bytes: number;
   writes: number;
 }
 
@@ -108,6 +114,8 @@ export interface LaneWrite {
 export interface LogMeta {
   acked_commits: number;
   acked_end_lsn: number;
+  /** Archive writes issued, and dispatches that found every idle flash device full. */
+  archive_writes: number;
   archived_upto: number;
   /** The latest commits (at most 16), oldest first. */
   commits: CommitMeta[];
@@ -124,6 +132,7 @@ export interface LogMeta {
   /** `running`, `finished`, `crashed`, `recovering`, `recovered`. */
   phase: string;
   recovered: RecoveredMeta | null;
+  space_stalls: number;
   transactions: number;
   /** Acknowledges from a volatile cache (the ideal disk): loses commits at a crash. */
   unsafe_config: boolean;
@@ -145,6 +154,8 @@ export interface MergeMeta {
 export interface RecoveredMeta {
   acked_lost: number;
   committed: number;
+  /** Log bytes the merge took from the archival HDD's archive (the rest came from flash or the HDD's synchronous writes). */
+  from_archive_bytes: number;
   /** The first lost acknowledged transactions (at most 16). */
   lost_txns: number[];
   recovered_end: number;
