@@ -30,7 +30,7 @@ export const fdtreeLab: LabModule = {
     leavesOut: [
       "A block I/O costs one constant fitted to one merge time (a calibration point): ratios between schemes are simulated, absolute seconds are fitted (§5.1; the paper measured an X25-E).",
       "Concurrent block I/Os overlap freely: the SSD has no device queue, so merge I/O never competes with lookups for it (the paper runs on a real SSD, §5, where merge I/O and lookups share the device).",
-      "An m-insert step holds the X-latches of the open tails across one instant (the paper releases each before writing the level above, §4.4); a write's uniqueness check reads down the tree holding the L0 mutex (the paper's writes are blind, Rem. A.1: the check is this lab's, for explicit ops).",
+      "An m-insert step X-latches every open tail at once and holds them through the step's in-memory appends (one step's CPU time), releasing them before it writes the finished blocks (the paper releases each before writing the level above, §4.4); a write's uniqueness check reads down the tree holding the L0 mutex (the paper's writes are blind, Rem. A.1: the check is this lab's, for explicit ops).",
       "The Li FD-tree and B+tree baselines run only in the Compare tab (to the end, on the same clients): the step-by-step view shows FD+XM, FD+DS or FD+FC.",
     ],
     keyMetrics: [
