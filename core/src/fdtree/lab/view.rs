@@ -226,7 +226,7 @@ fn merge_payload(lab: &FdLab) -> Option<FdtreeMerge> {
     })
 }
 
-pub(super) fn side_name(s: Side) -> &'static str {
+fn side_name(s: Side) -> &'static str {
     match s {
         Side::Quiescent => "no_merge",
         Side::Old => "old",

@@ -12,6 +12,7 @@ use super::FdLab;
 use super::payload::{FdtreeFinalize, FdtreeGroup, FdtreeLatch, FdtreePlan};
 use crate::fdtree::conc::{Mode, Res};
 use crate::fdtree::entry::{Kind, coalesce};
+use crate::fdtree::lookup::Side;
 use crate::fdtree::merge::Merge;
 use crate::fdtree::prepare::{MergePlan, MergeWhy};
 
@@ -54,7 +55,15 @@ pub fn cursor_of(lab: &FdLab, client: usize) -> (Option<String>, Vec<u64>) {
     let Some(c) = lab.run.cursor(client) else {
         return (None, Vec::new());
     };
-    let side = c.side.map(|s| super::view::side_name(s).to_string());
+    // The same names as the op table's side column (view.rs; not called: view.rs calls this).
+    let side = c.side.map(|s| {
+        match s {
+            Side::Quiescent => "no_merge",
+            Side::Old => "old",
+            Side::New => "new",
+        }
+        .to_string()
+    });
     let path = c
         .path
         .iter()
