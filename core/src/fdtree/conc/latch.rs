@@ -6,6 +6,8 @@
 //! 2. `release` grants queued requests from the front while they are compatible: one X, or a
 //!    run of S. The newly granted actors are returned so the engine can wake them.
 //! 3. A mutex is a resource only ever taken in X mode.
+//! 4. Who holds each S latch is kept in one flat list beside the counts (a view draws the
+//!    holders; the grants do not read it), so tracking them allocates nothing per latch.
 
 use std::collections::{BTreeMap, VecDeque};
 
@@ -40,9 +42,12 @@ impl Latch {
             Mode::X => self.writer.is_none() && self.readers == 0,
         }
     }
-    fn grant(&mut self, actor: Actor, mode: Mode) {
+    fn grant(&mut self, actor: Actor, mode: Mode, res: Res, s_holds: &mut Vec<(Res, Actor)>) {
         match mode {
-            Mode::S => self.readers += 1,
+            Mode::S => {
+                self.readers += 1;
+                s_holds.push((res, actor));
+            }
             Mode::X => self.writer = Some(actor),
         }
     }
@@ -53,6 +58,17 @@ pub struct Latches {
     map: BTreeMap<Res, Latch>,
     /// Requests that had to queue (contention counter for the view).
     pub waits: u64,
+    /// Every S hold as (resource, actor), in no particular order (for the view).
+    s_holds: Vec<(Res, Actor)>,
+}
+
+/// One held or awaited lock as a view draws it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct LatchRow<'a> {
+    pub res: Res,
+    pub writer: Option<Actor>,
+    /// FIFO queue of waiting requests, front first.
+    pub queue: &'a VecDeque<(Actor, Mode)>,
 }
 
 impl Latches {
@@ -60,7 +76,7 @@ impl Latches {
     pub fn acquire(&mut self, res: Res, actor: Actor, mode: Mode) -> bool {
         let l = self.map.entry(res).or_default();
         if l.queue.is_empty() && l.compatible(mode) {
-            l.grant(actor, mode);
+            l.grant(actor, mode, res, &mut self.s_holds);
             true
         } else {
             l.queue.push_back((actor, mode));
@@ -79,6 +95,9 @@ impl Latches {
             Mode::S => {
                 debug_assert!(l.readers > 0, "S release of a latch with no readers");
                 l.readers -= 1;
+                if let Some(i) = self.s_holds.iter().position(|&h| h == (res, actor)) {
+                    self.s_holds.swap_remove(i);
+                }
             }
             Mode::X => {
                 debug_assert_eq!(l.writer, Some(actor), "release of a latch not held");
@@ -90,7 +109,7 @@ impl Latches {
                 break;
             }
             l.queue.pop_front();
-            l.grant(a, m);
+            l.grant(a, m, res, &mut self.s_holds);
             woken.push(a);
             if m == Mode::X {
                 break;
@@ -100,6 +119,20 @@ impl Latches {
             self.map.remove(&res);
         }
         woken
+    }
+
+    /// Every lock held or awaited, in resource order (global, L0, blocks by id).
+    pub fn rows(&self) -> impl Iterator<Item = LatchRow<'_>> {
+        self.map.iter().map(|(&res, l)| LatchRow {
+            res,
+            writer: l.writer,
+            queue: &l.queue,
+        })
+    }
+
+    /// The actors holding `res` in S mode.
+    pub fn s_holders(&self, res: Res) -> impl Iterator<Item = Actor> + '_ {
+        self.s_holds.iter().filter(move |h| h.0 == res).map(|h| h.1)
     }
 
     /// Nothing held or queued anywhere (the end state of a run without leaks).

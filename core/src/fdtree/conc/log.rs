@@ -14,7 +14,7 @@
 use super::super::entry::BlockId;
 use super::super::lookup::Side;
 use super::super::merge::MergeEvent;
-use super::super::prepare::MergeWhy;
+use super::super::prepare::{MergePlan, MergeWhy};
 use super::super::store::IoCount;
 use super::super::tree::ModOutcome;
 use super::latch::{Actor, Mode, Res};
@@ -57,6 +57,8 @@ pub enum RunEvent {
     MergeBegun {
         why: MergeWhy,
         m: usize,
+        /// Merge-prepare's plan (Û, B̂, ô, Ô), for a view (recorded runs only).
+        plan: Option<Box<MergePlan>>,
     },
     MergeStep(MergeEvent),
     /// The merge process freed a block (its id may be handed out again).

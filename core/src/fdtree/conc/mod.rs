@@ -13,6 +13,7 @@
 //! 8. `answers`: the per-read answer window and the op history.
 //! 9. `report`: per-request R_p, merge intervals, space over time, the answer check.
 //! 10. `log`: what happened inside one event, for a lab that steps the run event by event.
+//! 11. `inspect`: the lock table and the clients' cursors, read by a view.
 
 pub mod answers;
 pub mod client;
@@ -20,6 +21,7 @@ pub mod cost;
 pub mod cursor;
 pub mod device;
 pub mod engine;
+pub mod inspect;
 pub mod latch;
 pub mod log;
 pub mod merge_proc;
@@ -31,7 +33,7 @@ pub use answers::HistoryEntry;
 pub use cost::SsdCost;
 pub use device::BlockDevice;
 pub use engine::{ConcurrentRun, Scheme};
-pub use latch::{Actor, Mode, Res};
+pub use latch::{Actor, LatchRow, Mode, Res};
 pub use log::{Outcome, RunEvent};
 pub use protocol::Protocol;
 pub use report::{Completion, LatencyStats, OpKind, SimReport};

@@ -24,7 +24,10 @@ impl ConcurrentRun {
     pub(super) fn begin_merge(&mut self, why: MergeWhy) -> Result<(), FdError> {
         self.tree.merge_begin(why)?;
         let m = self.tree.merge.as_ref().map_or(0, |m| m.plan.m);
-        self.note(RunEvent::MergeBegun { why, m });
+        if self.record {
+            let plan = self.tree.merge.as_ref().map(|m| Box::new(m.plan.clone()));
+            self.note(RunEvent::MergeBegun { why, m, plan });
+        }
         Ok(())
     }
 

@@ -124,21 +124,25 @@ pub const EVENT_KINDS: &[EventKindInfo] = &[
         code: WAVEFRONT,
         name: "wavefront",
         args: ["key", "freed_slots", "reclaimed", ""],
-        text: "m-delete: the wavefront advances to key {a}; {b} L0 slots freed for new writes, \
-               {c} old blocks reclaimed (the retention rule keeps the one a lookup may still need)",
+        text: "m-delete: the wavefront advances to key {a}; {b} L0 slots freed for new writes; \
+               {c} processed old blocks leave their level, each freed by a reclaim event under \
+               its X-latch (at once in FD+XM or with that rule dropped); the retention rule \
+               keeps the one a lookup may still need",
     },
     EventKindInfo {
         code: SWITCH,
         name: "switch",
         args: ["reclaimed", "blocks_written", "", ""],
-        text: "Switch: the new levels become the tree, L0^new becomes L0; {a} old blocks \
-               reclaimed, {b} tail blocks written",
+        text: "Switch: the new levels become the tree, L0^new becomes L0; {a} old blocks leave \
+               the tree (freed at once in FD+XM, else by the reclaim events that follow, under \
+               X-latch coupling down the old chain), {b} tail blocks written",
     },
     EventKindInfo {
         code: FINALIZE,
         name: "finalize",
         args: ["levels", "z", "", ""],
-        text: "Finalize: {a} levels relabelled (level skipping and tightening, Eq. 3), z = {b}",
+        text: "Finalize: {a} generated levels get their final labels o_g (level skipping and \
+               tightening, Eq. 3); z = {b} (0: no level skipped into L0)",
     },
     EventKindInfo {
         code: RECLAIM,

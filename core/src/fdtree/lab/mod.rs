@@ -10,7 +10,7 @@
 //!    says so), and remembers the latest op's path and block I/O for the view.
 //! 3. `checks`: the invariants after every step (I1–I7 of the tree, answers equal the map,
 //!    no read of a reclaimed block, every op answered once, the space bound of the scheme).
-//! 4. `view`, `payload`: what the UI draws; `compare`: XM, DS, FC, Li's FD-tree and a B+tree on the same clients.
+//! 4. `view`, `view_conc` (latches, cursors, staging, plan), `payload`: what the UI draws; `compare`: XM, DS, FC, Li's FD-tree and a B+tree on the same clients.
 
 pub mod body;
 pub mod checks;
@@ -20,6 +20,7 @@ pub mod events;
 pub mod metrics;
 pub mod payload;
 pub mod view;
+pub mod view_conc;
 
 use std::collections::{BTreeMap, VecDeque};
 use std::sync::Arc;
@@ -72,6 +73,10 @@ pub struct FdLab {
     /// run subtract it and show it apart.
     pub preload_merges: u64,
     pub preload_io: crate::fdtree::IoCount,
+    /// The plan of the latest merge begun in the timed run (the view shows it after it ends).
+    pub last_plan: Option<Box<crate::fdtree::prepare::MergePlan>>,
+    /// The latest merge-finalize's o_g and z, as the view shows them.
+    pub last_finalize: Option<payload::FdtreeFinalize>,
 }
 
 fn kind_code(kind: OpKind) -> u32 {
@@ -168,6 +173,8 @@ impl FdLab {
             key_max,
             preload_merges,
             preload_io,
+            last_plan: None,
+            last_finalize: None,
         })
     }
 
@@ -317,7 +324,8 @@ impl FdLab {
                     [client as u32, low32(op as u64), used as u32, cap as u32],
                 );
             }
-            RunEvent::MergeBegun { why, m } => {
+            RunEvent::MergeBegun { why, m, plan } => {
+                self.last_plan = plan;
                 let old = self.run.tree.merge.as_ref().map_or(0, |m| m.old.len());
                 self.live_at_merge_start = self
                     .run
@@ -333,6 +341,9 @@ impl FdLab {
             RunEvent::MergeStep(e) => {
                 let (kind, args) = events::merge_step_args(&e);
                 trace.emit(t, kind, args);
+                if let crate::fdtree::merge::MergeEvent::Finalized { o, z } = e {
+                    self.last_finalize = Some(view_conc::finalize_payload(&o, z, t));
+                }
             }
             RunEvent::Reclaimed { block } => trace.emit(t, events::RECLAIM, [block, 0, 0, 0]),
             RunEvent::UseAfterReclaim {

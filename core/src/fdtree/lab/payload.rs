@@ -99,6 +99,67 @@ pub struct FdtreeMerge {
     pub blocks_written: u64,
     pub live_at_start: u64,
     pub start_ns: u64,
+    /// The staging area 𝒮: its first key groups in key order (at most 12 listed).
+    pub staged: Vec<FdtreeGroup>,
+    /// Key groups staged in all (the list is cut).
+    pub staged_groups: u64,
+    /// p_last: the last block of L_succ(m) that already has a fence in L_m^new.
+    pub p_last: Option<u64>,
+}
+
+/// One staged key group and its COALESCE (§2.3, Alg. 1; digest §2.5).
+#[derive(Debug, Clone, PartialEq, Serialize, JsonSchema)]
+pub struct FdtreeGroup {
+    pub key: u64,
+    /// The block its fence into L_succ(m) points at, if it carries one.
+    pub fence_to: Option<u64>,
+    /// Its data entries, deepest merged level first, as `I` (insert) and `D` (delete) letters.
+    pub entries: String,
+    /// COALESCE's result: ``, `I`, `D` or `DI`.
+    pub out: String,
+    /// Entries COALESCE cancels (an insert met by a later delete, or a full merge's unmatched delete).
+    pub cancelled: u64,
+}
+
+/// Merge-prepare's numbers (§2.3 Eq. (1)–(2), preemptive skipping §4.4.1).
+#[derive(Debug, Clone, PartialEq, Serialize, JsonSchema)]
+pub struct FdtreePlan {
+    /// True while this merge runs; false: the last merge's plan, kept after it ended.
+    pub current: bool,
+    /// `overflow` or `underflow`.
+    pub why: String,
+    pub m: u64,
+    pub full: bool,
+    /// Û(i), i = 0..h−1 (blocks).
+    pub u_hat: Vec<u64>,
+    /// B̂_i, i = 0..=m+1 (blocks).
+    pub b_hat: Vec<u64>,
+    /// ô_i, i = 0..=m (labels).
+    pub o_hat: Vec<u64>,
+}
+
+/// Merge-finalize's relabelling of the last merge (§2.3 Eq. (3), §4.4.3).
+#[derive(Debug, Clone, PartialEq, Serialize, JsonSchema)]
+pub struct FdtreeFinalize {
+    /// [generated label g, o_g] pairs.
+    pub o: Vec<[u64; 2]>,
+    /// z: the deepest generated level relabelled 0 (its fences replace L0's); 0 = none.
+    pub z: u64,
+    pub at_ns: u64,
+}
+
+/// One lock held or awaited (§4.2): who holds it and who waits, in FIFO order.
+#[derive(Debug, Clone, PartialEq, Serialize, JsonSchema)]
+pub struct FdtreeLatch {
+    /// `global` (FD+XM's lock), `l0` (the L0 mutex) or `block`.
+    pub lock: String,
+    /// The block id (0 for the global lock and the L0 mutex).
+    pub block: u64,
+    /// The actor holding it in X mode (clients 0…n−1; the merge process is `merge_actor`).
+    pub x_holder: Option<u64>,
+    pub s_holders: Vec<u64>,
+    /// Waiting requests, front first, as [actor, mode] with mode 0 = S, 1 = X.
+    pub waiters: Vec<[u64; 2]>,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, JsonSchema)]
@@ -112,6 +173,10 @@ pub struct FdtreeClient {
     pub op: Option<u64>,
     pub start_ns: Option<u64>,
     pub remaining: u64,
+    /// The side of the wavefront its op chose (`no_merge`, `old`, `new`), once it read L0.
+    pub side: Option<String>,
+    /// Disk blocks its op has read so far, top-down (at most 16 listed).
+    pub path: Vec<u64>,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, JsonSchema)]
@@ -150,6 +215,9 @@ pub struct FdtreeCounters {
     pub answers_checked: u64,
     pub mismatches: u64,
     pub entries: u64,
+    /// N_Δ and N_∇: insert and delete entries over all levels (I6: N_∇/N_Δ ≤ 1/3).
+    pub n_inserts: u64,
+    pub n_deletes: u64,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, JsonSchema)]
@@ -187,6 +255,14 @@ pub struct FdtreeMeta {
     /// Level rows top-down; during a merge a label may have an old and a new row.
     pub levels: Vec<FdtreeLevel>,
     pub merge: Option<FdtreeMerge>,
+    /// The running merge's plan, else the last one's (none before the first timed merge).
+    pub plan: Option<FdtreePlan>,
+    /// The last merge-finalize's o_i and z.
+    pub finalize: Option<FdtreeFinalize>,
+    /// Every lock held or awaited (at most 64 listed).
+    pub latches: Vec<FdtreeLatch>,
+    /// The merge process's actor id in `latches` (one past the last client).
+    pub merge_actor: u64,
     pub clients: Vec<FdtreeClient>,
     /// Latest ops, newest last, with their block I/O.
     pub recent_ops: Vec<FdtreeOpIo>,

@@ -14,7 +14,7 @@ use super::payload::{
     BlockState, FdtreeBlock, FdtreeClient, FdtreeCompareRow, FdtreeCounters, FdtreeInfo,
     FdtreeInterval, FdtreeL0, FdtreeLevel, FdtreeMerge, FdtreeMeta, FdtreeOpIo, LevelRole,
 };
-use super::{FdLab, OpRecord, checks};
+use super::{FdLab, OpRecord, checks, view_conc};
 use crate::device::provenance::Constant;
 use crate::fdtree::conc::{Completion, OpKind, SimReport};
 use crate::fdtree::entry::{BlockId, Entry, Kind};
@@ -220,6 +220,9 @@ fn merge_payload(lab: &FdLab) -> Option<FdtreeMerge> {
         blocks_written: m.io.blocks_written,
         live_at_start: m.live_blocks_at_start,
         start_ns,
+        staged: view_conc::staged(m),
+        staged_groups: m.staged.len() as u64,
+        p_last: m.p_last.map(u64::from),
     })
 }
 
@@ -288,26 +291,35 @@ pub fn meta(lab: &FdLab) -> FdtreeMeta {
         .client_states()
         .iter()
         .enumerate()
-        .map(|(i, c)| FdtreeClient {
-            client: i as u64,
-            state: if c.done {
-                "done".into()
-            } else if c.current.is_some() {
-                "running".into()
+        .map(|(i, c)| {
+            let (side, path) = if c.current.is_some() {
+                view_conc::cursor_of(lab, i)
             } else {
-                "idle".into()
-            },
-            kind: c.current.map(|(o, _, _)| kind_name(OpKind::of(o)).into()),
-            key: c.current.map(|(o, _, _)| o.key()),
-            op: c.current.map(|(_, idx, _)| {
-                lab.cfg
-                    .op_ids
-                    .get(i)
-                    .and_then(|ids| ids.get(idx as usize))
-                    .map_or(u64::MAX, |&x| x as u64)
-            }),
-            start_ns: c.current.map(|(_, _, s)| s),
-            remaining: c.remaining as u64,
+                (None, Vec::new())
+            };
+            FdtreeClient {
+                client: i as u64,
+                state: if c.done {
+                    "done".into()
+                } else if c.current.is_some() {
+                    "running".into()
+                } else {
+                    "idle".into()
+                },
+                kind: c.current.map(|(o, _, _)| kind_name(OpKind::of(o)).into()),
+                key: c.current.map(|(o, _, _)| o.key()),
+                op: c.current.map(|(_, idx, _)| {
+                    lab.cfg
+                        .op_ids
+                        .get(i)
+                        .and_then(|ids| ids.get(idx as usize))
+                        .map_or(u64::MAX, |&x| x as u64)
+                }),
+                start_ns: c.current.map(|(_, _, s)| s),
+                remaining: c.remaining as u64,
+                side,
+                path,
+            }
         })
         .collect();
     FdtreeMeta {
@@ -319,6 +331,10 @@ pub fn meta(lab: &FdLab) -> FdtreeMeta {
         l0: l0(tree),
         levels: levels(tree),
         merge: merge_payload(lab),
+        plan: view_conc::plan(lab),
+        finalize: view_conc::finalize(lab),
+        latches: view_conc::latches(lab),
+        merge_actor: lab.run.merge_actor_id() as u64,
         clients,
         recent_ops: lab.recent.iter().map(op_io).collect(),
         counters: FdtreeCounters {
@@ -337,6 +353,8 @@ pub fn meta(lab: &FdLab) -> FdtreeMeta {
             answers_checked: r.answers,
             mismatches: r.mismatches,
             entries: tree.len(),
+            n_inserts: tree.n_inserts,
+            n_deletes: tree.n_deletes,
         },
         merges: intervals(r),
         compare: lab
@@ -397,10 +415,9 @@ pub fn view(lab: &FdLab) -> LabView {
     }
 }
 
-pub const LEAVES_OUT: [&str; 4] = [
+pub const LEAVES_OUT: [&str; 3] = [
     "the file system and CPU contention: block I/O is queued on the X25-E SSD model, CPU work is a constant per step",
     "the FD+tree's buffer cache (every block on a path is read from the SSD; the B+tree baseline has the paper's 15 MB pool, scaled to 1/8 of its blocks)",
-    "a range holds no block latches while it reads (it reads a consistent snapshot taken under the L0 mutex)",
     "the baselines: Li's FD-tree runs under one readers-writer lock (as FD+XM) on the constant costs; the B+tree's leaf latches and page splits' latching are not modelled (its in-place leaf writes do go through the SSD, paying GC and erases)",
 ];
 

@@ -1,5 +1,6 @@
 // The FD+tree lab's main view. Lab tab: the levels on one key axis with the wavefront (left),
-// the merge, L0's shared memory and the clients with every op's block I/O (right), and below
+// the merge with its staging area, the lock table, merge-prepare's and finalize's numbers with
+// the I6 gauge, L0's shared memory and the clients with every op's block I/O (right), and below
 // the R_p of this run over time with its merges shaded and its live blocks over time. Compare
 // tab (scenarios with `params.compare`): FD+XM, FD+DS, FD+FC and the baselines (FD-tree of Li et
 // al., in-place B+tree) on one shared timeline.
@@ -10,10 +11,13 @@ import { GenericView } from "../GenericView";
 import type { LabViewProps } from "../LabViewProps";
 import { CompareView } from "./CompareView";
 import { L0Gauge } from "./L0Gauge";
+import { LatchPanel } from "./LatchPanel";
+import { waitsByActor } from "./latches";
 import { decodePairs, decodeRp } from "./layout";
 import { LevelsPanel } from "./LevelsPanel";
 import { MergePanel } from "./MergePanel";
 import { OpsPanel } from "./OpsPanel";
+import { PlanPanel } from "./PlanPanel";
 import { SCHEME_COLORS, SCHEME_LABELS } from "./palette";
 import { RpChart, rpDomain } from "./RpChart";
 import { SpaceChart } from "./SpaceChart";
@@ -75,7 +79,9 @@ export function FdtreeView(props: LabViewProps) {
             </div>
           </div>
           <div className="fd-side">
-            <MergePanel merge={meta.merge} />
+            <MergePanel merge={meta.merge} wait={waitsByActor(meta.latches).get(meta.merge_actor)} />
+            <LatchPanel meta={meta} />
+            <PlanPanel plan={meta.plan} finalize={meta.finalize} counters={meta.counters} />
             <L0Gauge l0={meta.l0} merging={meta.merge !== null} />
             <OpsPanel meta={meta} />
           </div>

@@ -3,11 +3,16 @@
 // block's. During a merge an old row (being consumed) and a new row (being filled) share a
 // label; the wavefront is a vertical line across them at its key. A skipped label is a dashed,
 // empty row. The latest lookup's path is outlined, with the side of the wavefront it took.
+// On top (SVG: latches and cursors are few, one per client and the merge): each latched block
+// carries its holders (S by readers, X by the merge) above it and its waiters below it, from the
+// core's lock table; each client's op in flight is a line through the blocks it has read so far,
+// level by level, with a dashed line to the lock it waits for.
 import { scaleLinear } from "d3-scale";
 import { ChartCard } from "../../charts/ChartCard";
 import { formatNumber } from "../../format/units";
+import { actorName, blockLatches, waitsByActor } from "./latches";
 import { blockSpans, fenceLinks, rowLabel } from "./layout";
-import { BLOCK_FILL, BLOCK_LABEL, DELETE_COLOR, INSERT_COLOR, PATH_COLOR, WAVEFRONT_COLOR } from "./palette";
+import { BLOCK_FILL, BLOCK_LABEL, clientColor, DELETE_COLOR, INSERT_COLOR, LATCH_X_COLOR, PATH_COLOR, WAVEFRONT_COLOR } from "./palette";
 import type { BlockState, FdtreeMeta, FdtreeOpIo } from "./payload.gen";
 
 const ROW_H = 36;
@@ -39,6 +44,18 @@ function Rows({ meta, width }: { meta: FdtreeMeta; width: number }) {
   const ticks = x.ticks(6).filter((t) => Number.isInteger(t));
   const spansByRow = meta.levels.map((level, i) => ({ row: i + l0Rows, spans: blockSpans(level.blocks, keyEnd) }));
   const links = fenceLinks(spansByRow);
+  const where = new Map<number, { x0: number; w: number; y: number }>();
+  for (const { row, spans } of spansByRow) {
+    for (const { block, from, to } of spans) {
+      const x0 = x(from);
+      where.set(block.id, { x0, w: Math.max(2, x(to) - x0 - 1), y: TOP + row * ROW_H });
+    }
+  }
+  const ghosts = offLevelBlocks(meta, spansByRow, keyEnd);
+  for (const g of ghosts) {
+    const x0 = x(g.from);
+    where.set(g.id, { x0, w: Math.max(4, x(g.to) - x0 - 1), y: TOP + g.row * ROW_H });
+  }
   const l0Row = (y: number, keys: number[][], label: string, testId: string) => (
     <g data-testid={testId}>
       <text x={8} y={y + ROW_H / 2} dy="0.35em" className="fd-row-label">
@@ -116,6 +133,18 @@ function Rows({ meta, width }: { meta: FdtreeMeta; width: number }) {
           );
         })}
       </g>
+      <g data-testid="fd-ghost-blocks" data-count={ghosts.length}>
+        {ghosts.map((g) => {
+          const at = where.get(g.id);
+          return at ? (
+            <rect key={g.id} x={at.x0} y={at.y + 4} width={at.w} height={ROW_H - 8} fill="none" stroke="#3d4754" strokeWidth={1.2} strokeDasharray="3 3" data-testid="fd-ghost-block" data-block={g.id}>
+              <title>{`block ${g.id}: off its level (unlinked by the merge, reclaimed or about to be); still latched, reached through the fence ${g.from} of block ${g.parent}`}</title>
+            </rect>
+          ) : null;
+        })}
+      </g>
+      <LatchMarks meta={meta} where={where} />
+      <Cursors meta={meta} where={where} />
       {wfX !== null && (
         <g data-testid="fd-wavefront" data-key={wf ?? -1}>
           <line x1={wfX} x2={wfX} y1={TOP - 2} y2={height - 26} stroke={WAVEFRONT_COLOR} strokeWidth={2.5} />
@@ -125,6 +154,127 @@ function Rows({ meta, width }: { meta: FdtreeMeta; width: number }) {
         </g>
       )}
     </svg>
+  );
+}
+
+type Where = Map<number, { x0: number; w: number; y: number }>;
+
+/** A latched block that is in no level row any more (the merge unlinked it and reclaims it
+ * under its X-latch): drawn where the fence that led a reader to it points, one label down. */
+interface OffLevel {
+  id: number;
+  parent: number;
+  row: number;
+  from: number;
+  to: number;
+}
+
+function offLevelBlocks(meta: FdtreeMeta, rows: readonly { row: number; spans: ReturnType<typeof blockSpans> }[], keyEnd: number): OffLevel[] {
+  const drawn = new Set<number>();
+  for (const r of rows) for (const sp of r.spans) drawn.add(sp.block.id);
+  const wanted = meta.latches.filter((l) => l.lock === "block" && !drawn.has(l.block)).map((l) => l.block);
+  const out: OffLevel[] = [];
+  for (const id of wanted) {
+    search: for (const r of rows) {
+      for (const sp of r.spans) {
+        const links = sp.block.fence_links;
+        for (let i = 0; i + 1 < links.length; i += 2) {
+          if (links[i + 1] !== id) continue;
+          const from = links[i] ?? 0;
+          const to = Math.min(links[i + 2] ?? sp.to, keyEnd);
+          const parentLevel = meta.levels[r.row - (rows[0]?.row ?? 0)];
+          const label = (parentLevel?.label ?? 0) + 1;
+          const below = rows.find((q) => {
+            const lv = meta.levels[q.row - (rows[0]?.row ?? 0)];
+            return q.row > r.row && lv !== undefined && lv.label === label && lv.role !== "new";
+          });
+          out.push({ id, parent: sp.block.id, row: below?.row ?? r.row + 1, from, to: Math.max(to, from + 1) });
+          break search;
+        }
+      }
+    }
+  }
+  return out;
+}
+
+/** Holders above each latched block, waiters below it (the core's lock table). */
+function LatchMarks({ meta, where }: { meta: FdtreeMeta; where: Where }) {
+  const marks = [...blockLatches(meta.latches).values()].filter((l) => where.has(l.block));
+  return (
+    <g data-testid="fd-latch-marks" data-count={marks.length}>
+      {marks.map((l) => {
+        const at = where.get(l.block);
+        if (!at) return null;
+        const x = l.x_holder !== null;
+        const holders = x ? [l.x_holder ?? 0] : l.s_holders;
+        const label = `${x ? "X" : "S"} ${holders.map((a) => actorName(a, meta.merge_actor)).join(",")}`;
+        const waiters = l.waiters.map(([a, m]) => `${actorName(a ?? 0, meta.merge_actor)} ${m === 1 ? "X" : "S"}`).join(", ");
+        return (
+          <g
+            key={l.block}
+            data-testid="fd-latch-mark"
+            data-block={l.block}
+            data-holder-mode={x ? "X" : holders.length > 0 ? "S" : "none"}
+            data-holders={holders.length}
+            data-waiters={l.waiters.length}
+          >
+            <rect x={at.x0 - 1} y={at.y + 3} width={at.w + 2} height={ROW_H - 6} fill="none" stroke={x ? LATCH_X_COLOR : "#1b1f24"} strokeWidth={x ? 3 : 1.6} strokeDasharray={x ? undefined : "2 2"} />
+            {holders.length > 0 && (
+              <text x={at.x0 + 2} y={at.y + 12} className="fd-latch-text" fill={x ? LATCH_X_COLOR : "#1b1f24"}>
+                {label}
+              </text>
+            )}
+            {l.waiters.length > 0 && (
+              <text x={at.x0 + 2} y={at.y + ROW_H - 7} className="fd-latch-text fd-latch-wait">
+                {`wait: ${waiters}`}
+              </text>
+            )}
+            <title>{`block ${l.block}: ${label}${waiters ? `; waiting: ${waiters}` : ""}`}</title>
+          </g>
+        );
+      })}
+    </g>
+  );
+}
+
+/** Each client's op in flight: its path so far, level by level, and the lock it waits for. */
+function Cursors({ meta, where }: { meta: FdtreeMeta; where: Where }) {
+  const waits = waitsByActor(meta.latches);
+  const items = meta.clients.filter((c) => c.state === "running");
+  return (
+    <g data-testid="fd-cursors" data-count={items.length}>
+      {items.map((c) => {
+        const color = clientColor(c.client);
+        // Blocks read so far, then the block(s) it holds S-latched and is reading now.
+        const reading = meta.latches.filter((l) => l.lock === "block" && l.s_holders.includes(c.client) && !c.path.includes(l.block)).map((l) => l.block);
+        const blocks = [...c.path, ...reading];
+        const pts = blocks.flatMap((b) => {
+          const at = where.get(b);
+          return at ? [[at.x0 + at.w / 2, at.y + ROW_H / 2] as const] : [];
+        });
+        const readCount = c.path.filter((b) => where.has(b)).length;
+        const wait = waits.get(c.client);
+        const target = wait && wait.latch.lock === "block" ? where.get(wait.latch.block) : undefined;
+        const last = pts[pts.length - 1];
+        if (!last && !target) return null;
+        const from = last ?? (target ? ([target.x0 + target.w / 2, TOP + ROW_H / 2] as const) : undefined);
+        return (
+          <g key={c.client} data-testid="fd-cursor" data-client={c.client} data-path={c.path.join(" ")} data-reading={reading.join(" ")} data-waits={wait ? (wait.latch.lock === "block" ? wait.latch.block : wait.latch.lock) : ""}>
+            {pts.length > 1 && <polyline points={pts.map(([px, py]) => `${px},${py}`).join(" ")} fill="none" stroke={color} strokeWidth={2.5} strokeOpacity={0.85} />}
+            {pts.map(([px, py], i) => (
+              <circle key={i} cx={px} cy={py} r={i >= readCount ? 5 : 3} fill={i >= readCount ? "none" : color} stroke={color} strokeWidth={2} />
+            ))}
+            {target && from && <line x1={from[0]} y1={from[1]} x2={target.x0 + target.w / 2} y2={target.y + ROW_H / 2} stroke={color} strokeWidth={2} strokeDasharray="5 3" />}
+            {last && (
+              <text x={last[0] + 7} y={last[1] + 4} className="fd-cursor-label" fill={color}>
+                {`C${c.client} ${c.kind ?? ""} ${c.key ?? ""}${wait ? " (waits)" : ""}`}
+              </text>
+            )}
+            <title>{`C${c.client} ${c.kind ?? ""} ${c.key ?? ""}: ${c.side ? `${c.side.replace("_", " ")} side, ` : ""}read ${c.path.join(" → ") || "no block yet"}${reading.length > 0 ? `, reading ${reading.join(", ")} (S-latched)` : ""}${wait ? `; waits (${wait.mode}) for ${wait.latch.lock === "block" ? `block ${wait.latch.block}` : wait.latch.lock === "l0" ? "the L0 mutex" : "the global lock"}` : ""}`}</title>
+          </g>
+        );
+      })}
+    </g>
   );
 }
 
@@ -159,6 +309,22 @@ export function LevelsPanel({ meta }: { meta: FdtreeMeta }) {
         <li>
           <span className="fd-swatch fd-swatch-skipped" />
           skipped level (never built)
+        </li>
+        <li>
+          <span className="fd-swatch fd-swatch-latch-s" />
+          S-latched (holders at the top, &ldquo;wait:&rdquo; the queue below)
+        </li>
+        <li>
+          <span className="fd-swatch fd-swatch-ghost" />
+          off its level, still latched (unlinked by the merge; reclaimed or about to be)
+        </li>
+        <li>
+          <span className="fd-swatch fd-swatch-latch-x" style={{ borderColor: LATCH_X_COLOR }} />
+          X-latched (merge)
+        </li>
+        <li>
+          <span className="fd-swatch" style={{ background: clientColor(1) }} />
+          a client&rsquo;s op in flight: blocks read (dots), the block it is reading (ring), dashed to the latch it waits for
         </li>
       </ul>
     </div>

@@ -2,13 +2,29 @@
 // the wavefront that served it, its outcome (a rejected insert/delete says so), the blocks read
 // and written on its behalf, and its R_p once it completes. Plus the run's live counters.
 import { formatNs, formatNumber } from "../../format/units";
-import type { FdtreeMeta } from "./payload.gen";
+import { lockName, waitsByActor, type Wait } from "./latches";
+import type { FdtreeClient, FdtreeMeta } from "./payload.gen";
 
 const SIDE: Record<string, string> = { no_merge: "—", old: "old", new: "new" };
+
+function waitText(w: Wait | undefined): string | null {
+  return w ? `waits ${w.mode} on ${lockName(w.latch)}` : null;
+}
+
+/** "lookup 57 · old side · read 3 · waits S block 12" for a running client. */
+function clientText(cl: FdtreeClient, wait: string | null): string {
+  if (cl.state !== "running") return cl.state;
+  const parts = [`${cl.kind ?? ""} ${cl.key ?? ""}`];
+  if (cl.side) parts.push(`${SIDE[cl.side] === "—" ? "no merge" : `${cl.side} side`}`);
+  if (cl.path.length > 0) parts.push(`read ${cl.path.length}`);
+  if (wait) parts.push(wait);
+  return parts.join(" · ");
+}
 
 export function OpsPanel({ meta }: { meta: FdtreeMeta }) {
   const c = meta.counters;
   const ops = [...meta.recent_ops].reverse();
+  const waits = waitsByActor(meta.latches);
   return (
     <section className="panel fd-ops" data-testid="fd-ops">
       <header className="panel-header">
@@ -18,7 +34,8 @@ export function OpsPanel({ meta }: { meta: FdtreeMeta }) {
       <ul className="fd-clients" data-testid="fd-clients">
         {meta.clients.map((cl) => (
           <li key={cl.client} data-state={cl.state}>
-            <b>{`C${cl.client}`}</b> {cl.state === "running" ? `${cl.kind ?? ""} ${cl.key ?? ""}` : cl.state}
+            <b>{`C${cl.client}`}</b>{" "}
+            {clientText(cl, waitText(waits.get(cl.client)))}
           </li>
         ))}
       </ul>

@@ -30,7 +30,7 @@ export const fdtreeLab: LabModule = {
     leavesOut: [
       "Block I/O runs on the SSD lab's model of the paper's Intel X25-E (§5): lookups and merge I/O queue for its controller, channels and dies, but the model has no file system, and CPU work is one small constant per step, so merges take less time than the paper measured. The fitted 0.6 ms per block remains only as the `x25e_effective` calibration option.",
       "The FD+tree has no buffer cache, so every block on a path is read from the SSD (the paper gave both indexes a 15 MB cache, §5). The B+tree baseline has an LRU buffer pool holding 1/8 of its blocks (15 MB of the paper's 120 MB index).",
-      "An m-insert step holds the X-latches of the open tails across one instant (the paper releases each before writing the level above, §4.4); a write's uniqueness check reads down the tree holding the L0 mutex (the paper's writes are blind, Rem. A.1: the check is this lab's, for explicit ops).",
+      "An m-insert step X-latches every open tail at once and holds them through the step's in-memory appends (one step's CPU time), releasing them before it writes the finished blocks (the paper releases each before writing the level above, §4.4); a write's uniqueness check reads down the tree holding the L0 mutex (the paper's writes are blind, Rem. A.1: the check is this lab's, for explicit ops).",
       "The Li FD-tree and B+tree baselines run only in the Compare tab (to the end, on the same clients): the step-by-step view shows FD+XM, FD+DS or FD+FC.",
     ],
     keyMetrics: [

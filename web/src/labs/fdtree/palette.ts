@@ -39,3 +39,12 @@ export const SCHEME_LABELS: Record<string, string> = {
   li: "FD-tree (Li)",
   btree: "B+tree",
 };
+
+/** X latches (held by the merge process, or a writer's L0 mutex) on the levels. */
+export const LATCH_X_COLOR = "#7a1f00";
+
+/** One colour per client for its cursor (cycled; none is a block, wavefront or path colour). */
+const CLIENT_COLORS = ["#6a3d9a", "#009e73", "#e7298a", "#01665e", "#8c510a", "#4d4d4d", "#000000"];
+export function clientColor(client: number): string {
+  return CLIENT_COLORS[client % CLIENT_COLORS.length] ?? "#000000";
+}

@@ -28,7 +28,11 @@ export interface FdtreeClient {
   /** Kind of the op in flight (`insert`, `delete`, `lookup`, `range`), if any. */
   kind: string | null;
   op: number | null;
+  /** Disk blocks its op has read so far, top-down (at most 16 listed). */
+  path: number[];
   remaining: number;
+  /** The side of the wavefront its op chose (`no_merge`, `old`, `new`), once it read L0. */
+  side: string | null;
   start_ns: number | null;
   /** `running`, `idle` (waiting for its next arrival or finished) or `done`. */
   state: string;
@@ -62,12 +66,37 @@ export interface FdtreeCounters {
   /** Merges begun in the timed run; the untimed preload's are `preload_merges`. */
   merges: number;
   mismatches: number;
+  n_deletes: number;
+  /** N_Δ and N_∇: insert and delete entries over all levels (I6: N_∇/N_Δ ≤ 1/3). */
+  n_inserts: number;
   peak_live_blocks: number;
   preload_blocks_written: number;
   preload_merges: number;
   slot_waits: number;
   space_limit_blocks: number | null;
   total_ops: number;
+}
+
+/** Merge-finalize's relabelling of the last merge (§2.3 Eq. (3), §4.4.3). */
+export interface FdtreeFinalize {
+  at_ns: number;
+  /** [generated label g, o_g] pairs. */
+  o: [number, number][];
+  /** z: the deepest generated level relabelled 0 (its fences replace L0's); 0 = none. */
+  z: number;
+}
+
+/** One staged key group and its COALESCE (§2.3, Alg. 1; digest §2.5). */
+export interface FdtreeGroup {
+  /** Entries COALESCE cancels (an insert met by a later delete, or a full merge's unmatched delete). */
+  cancelled: number;
+  /** Its data entries, deepest merged level first, as `I` (insert) and `D` (delete) letters. */
+  entries: string;
+  /** The block its fence into L_succ(m) points at, if it carries one. */
+  fence_to: number | null;
+  key: number;
+  /** COALESCE's result: ``, `I`, `D` or `DI`. */
+  out: string;
 }
 
 export interface FdtreeInfo {
@@ -105,6 +134,19 @@ export interface FdtreeL0 {
   trigger_entries: number;
 }
 
+/** One lock held or awaited (§4.2): who holds it and who waits, in FIFO order. */
+export interface FdtreeLatch {
+  /** The block id (0 for the global lock and the L0 mutex). */
+  block: number;
+  /** `global` (FD+XM's lock), `l0` (the L0 mutex) or `block`. */
+  lock: string;
+  s_holders: number[];
+  /** Waiting requests, front first, as [actor, mode] with mode 0 = S, 1 = X. */
+  waiters: [number, number][];
+  /** The actor holding it in X mode (clients 0…n−1; the merge process is `merge_actor`). */
+  x_holder: number | null;
+}
+
 export interface FdtreeLevel {
   /** Total blocks (the list is cut at 256). */
   block_count: number;
@@ -123,8 +165,14 @@ export interface FdtreeMerge {
   generated: number[];
   live_at_start: number;
   m: number;
+  /** p_last: the last block of L_succ(m) that already has a fence in L_m^new. */
+  p_last: number | null;
   /** `stage`, `insert`, `delete`, `switch` or `finalize`. */
   phase: string;
+  /** The staging area 𝒮: its first key groups in key order (at most 12 listed). */
+  staged: FdtreeGroup[];
+  /** Key groups staged in all (the list is cut). */
+  staged_groups: number;
   start_ns: number;
   /** The wavefront key (null before the first m-delete: −∞). */
   wf_key: number | null;
@@ -139,16 +187,24 @@ export interface FdtreeMeta {
   compare: FdtreeCompareRow[] | null;
   counters: FdtreeCounters;
   done: boolean;
+  /** The last merge-finalize's o_i and z. */
+  finalize: FdtreeFinalize | null;
   gamma: number;
   kappa0: number;
   /** Largest key present or named so far (for the shared key axis). */
   key_max: number;
   l0: FdtreeL0;
+  /** Every lock held or awaited (at most 64 listed). */
+  latches: FdtreeLatch[];
   /** Level rows top-down; during a merge a label may have an old and a new row. */
   levels: FdtreeLevel[];
   merge: FdtreeMerge | null;
+  /** The merge process's actor id in `latches` (one past the last client). */
+  merge_actor: number;
   /** Merges so far on this run's timeline. */
   merges: FdtreeInterval[];
+  /** The running merge's plan, else the last one's (none before the first timed merge). */
+  plan: FdtreePlan | null;
   /** Latest ops, newest last, with their block I/O. */
   recent_ops: FdtreeOpIo[];
   scheme: string;
@@ -168,6 +224,22 @@ export interface FdtreeOpIo {
   r_p_ns: number | null;
   /** `no_merge`, `old` or `new`: the side of the wavefront that served it. */
   side: string;
+}
+
+/** Merge-prepare's numbers (§2.3 Eq. (1)–(2), preemptive skipping §4.4.1). */
+export interface FdtreePlan {
+  /** B̂_i, i = 0..=m+1 (blocks). */
+  b_hat: number[];
+  /** True while this merge runs; false: the last merge's plan, kept after it ended. */
+  current: boolean;
+  full: boolean;
+  m: number;
+  /** ô_i, i = 0..=m (labels). */
+  o_hat: number[];
+  /** Û(i), i = 0..h−1 (blocks). */
+  u_hat: number[];
+  /** `overflow` or `underflow`. */
+  why: string;
 }
 
 /** Which side of a merge a level row belongs to. */
