@@ -86,12 +86,14 @@ mod tests {
             ev(0, 5, 1, WriteKind::Append),
             ev(0, 6, 2, WriteKind::Append),
         ];
+        // The pages now, cut to the window (2, 8) as the caller gives them.
         let now = |p: usize| {
-            if p == 0 {
+            let page = if p == 0 {
                 vec![1, 2, 3, 4, 0xFF, 9, 8, 7]
             } else {
                 vec![5; 8]
-            }
+            };
+            page[2..8].to_vec()
         };
         let images = images_in_window(&events, (2, 8), now).unwrap();
         assert_eq!(images[0], vec![3, 4, 0xFF, 0xFF, 0xFF, 0xFF]);
