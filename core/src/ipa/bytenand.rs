@@ -50,6 +50,8 @@ pub struct ByteBlock {
     /// Programs of each page since the last erase (first program + appends).
     pub programs: Vec<u32>,
     pub erase_count: u64,
+    /// Every accepted program since the erase, in order (`history.rs`; the cell zoom).
+    pub history: Vec<ProgramEvent>,
 }
 
 impl ByteBlock {
@@ -129,6 +131,7 @@ impl ByteNand {
             erased: vec![ERASED; page_bytes],
             programs: vec![0; pages],
             erase_count: 0,
+            history: Vec::new(),
         };
         Self {
             page_map,
@@ -261,6 +264,16 @@ impl ByteNand {
             b.pages[page].fill(ERASED);
         }
         b.pages[page][offset..offset + bytes.len()].copy_from_slice(bytes);
+        b.history.push(ProgramEvent {
+            page: page as u32,
+            offset: offset as u32,
+            len: bytes.len() as u32,
+            kind: match (b.programs[page], target_erased) {
+                (0, _) => WriteKind::First,
+                (_, true) => WriteKind::Append,
+                _ => WriteKind::Reprogram,
+            },
+        });
         b.programs[page] += 1;
         b.wordline_steps[wl] = new_steps;
         Ok(())
@@ -347,6 +360,7 @@ impl ByteNand {
         // Lazy erase: `programs == 0` makes every page read 0xFF (module header).
         b.programs.fill(0);
         b.wordline_steps.fill(0);
+        b.history.clear();
         b.erase_count += 1;
         Ok(b.erase_count)
     }
@@ -392,6 +406,9 @@ impl ByteNand {
 
 mod charge;
 mod copy;
+pub mod history;
+
+pub use history::{ProgramEvent, WriteKind};
 
 use charge::{Falling, erased_never_falls, falling_index, falling_states};
 

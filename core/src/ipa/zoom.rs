@@ -1,6 +1,7 @@
-//! The zoom view: one IPA page on the cell model itself (`device::nand`), so an append is shown
-//! as ISPP pulses raising the delta-area cells while every other cell is inhibited (seed 004 §3,
-//! §4; digest §7 scenario 2).
+//! One IPA page on a fresh one-page block of the cell model (`device::nand`): an append as ISPP
+//! pulses raising the delta-area cells while every other cell is inhibited (seed 004 §3, §4).
+//! The lab's zoom replays a page's real history instead (`lab::zoomview`); this is the unit
+//! form, used by its tests.
 //!
 //! 1. `PageZoom::new` builds a one-page-wide block of the chosen preset (cells = 8 · bytes).
 //! 2. `program_image` is the first (out-of-place) program of a page image; `begin_image` starts
@@ -16,14 +17,16 @@ use std::sync::Arc;
 use crate::device::nand::{Block, IsppRun, NandConfig, NandError, ProgramKind, PulseReport};
 use crate::sim::Rng;
 
-fn to_bits(bytes: &[u8]) -> Vec<bool> {
+/// Byte `i`'s bits, most significant first, as cells `8i..8i + 8` (1 = erased).
+pub(crate) fn to_bits(bytes: &[u8]) -> Vec<bool> {
     bytes
         .iter()
         .flat_map(|b| (0..8).map(move |j| (b >> (7 - j)) & 1 == 1))
         .collect()
 }
 
-fn to_bytes(bits: &[bool]) -> Vec<u8> {
+/// The inverse of `to_bits`.
+pub(crate) fn to_bytes(bits: &[bool]) -> Vec<u8> {
     bits.chunks(8)
         .map(|c| c.iter().fold(0u8, |acc, &b| (acc << 1) | u8::from(b)))
         .collect()

@@ -7,7 +7,7 @@
 //!    allocation. A source page unprogrammed since its erase reads 0xFF, so the target is
 //!    filled with 0xFF instead of copying its stale bytes.
 
-use super::{ByteNand, ERASED, FlashError};
+use super::{ByteNand, ERASED, FlashError, ProgramEvent, WriteKind};
 
 impl ByteNand {
     /// Programs page `to` = (block, page) with the data of page `from` (step 1 and 2).
@@ -37,6 +37,16 @@ impl ByteNand {
         } else {
             b.pages[page].fill(ERASED);
         }
+        b.history.push(ProgramEvent {
+            page: page as u32,
+            offset: 0,
+            len: b.pages[page].len() as u32,
+            kind: if b.programs[page] == 0 {
+                WriteKind::First
+            } else {
+                WriteKind::Reprogram
+            },
+        });
         b.programs[page] += 1;
         b.wordline_steps[wl] = new_steps;
         self.blocks[from.0].pages[from.1] = data;

@@ -10,9 +10,10 @@
 //!    erase; otherwise execute the next op against the store and a plain map (the oracle), then
 //!    emit the op and its flash operations. The clock advances by the flash work done, from the
 //!    device preset's read / program / erase latencies, through `Scheduler`.
-//! 3. The last append or out-of-place write is captured (`zoomview`) and replayed on the cell
-//!    model when the view asks: ISPP pulses raise only the delta-area cells it programs; the
-//!    rest of the page is inhibited.
+//! 3. The last append or out-of-place write is captured with its block's program history since
+//!    the erase (`zoomview`) and replayed on the cell model when the view asks, every program of
+//!    the block in order over a window of the page's columns: ISPP pulses raise only the cells
+//!    the write programs; every other cell of the window is inhibited.
 //! 4. `checks` evaluates the digest's invariants on what the step touched.
 
 pub mod body;
@@ -134,12 +135,22 @@ impl IpaLab {
                 + (s.frames.len() * 2 * s.cfg.page_bytes) as u64
                 + (s.index.len() * 32) as u64
                 + (s.wal.records.len() * 96) as u64
+                + s.ftl
+                    .flash
+                    .blocks
+                    .iter()
+                    .map(|b| (b.history.len() * 16) as u64)
+                    .sum::<u64>()
         };
         let compare = self.compare.as_ref().map_or(0, |c| flash(&c.oop) + 4096);
-        let zoom = self
-            .last_write
-            .as_ref()
-            .map_or(0, |w| 2 * w.bytes_after.len() as u64);
+        let zoom = self.last_write.as_ref().map_or(0, |w| {
+            2 * w.bytes_after.len() as u64
+                + (w.history.len() * 16) as u64
+                + w.windows
+                    .iter()
+                    .map(|(_, b)| 32 + b.len() as u64)
+                    .sum::<u64>()
+        });
         flash(&self.store)
             + compare
             + zoom

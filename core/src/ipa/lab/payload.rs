@@ -141,6 +141,35 @@ pub struct IpaZoom {
     pub refused: Option<String>,
     pub stale: bool,
     pub cells: u64,
+    /// The device's NOP: programs a page takes between erases.
+    pub nop: u64,
+    /// `SLC`, `LSB` or `MSB`: the page's step on its wordline.
+    pub page_kind: String,
+    pub wordline: u64,
+    /// The other page of the wordline (MLC), and whether it is programmed after this write.
+    pub paired_page: Option<u64>,
+    pub paired_programmed: bool,
+    /// Erases of the block before this history (its wear on the cell model).
+    pub erase_count: u64,
+    /// The page's programs since the block's erase, replayed in order on the cell model; the
+    /// last one is the write the dots play.
+    pub history: Vec<IpaZoomProgram>,
+    /// Programs of the whole block replayed (every page since the erase).
+    pub block_programs: u64,
+    /// Bits of the window sensed wrong after the replay.
+    pub bit_errors: u64,
+}
+
+/// One program of the zoomed page since its erase.
+#[derive(Debug, Clone, PartialEq, Serialize, JsonSchema)]
+pub struct IpaZoomProgram {
+    /// false: the first program (out-of-place write or GC copy); true: an append.
+    pub append: bool,
+    /// Bytes it programmed, relative to the page: [from, to).
+    pub from: u64,
+    pub to: u64,
+    /// ISPP loops it took on the cell model.
+    pub loops: u64,
 }
 
 /// One side of the three-way race.

@@ -318,6 +318,29 @@ fn zoom(
         refused: cells.refused.clone(),
         stale: z.step + 1 != lab.steps,
         cells: cells.vth_after_v.len() as u64,
+        nop: u64::from(cells.nop),
+        page_kind: match (cells.paired_page, cells.page_step) {
+            (None, _) => "SLC",
+            (Some(_), 0) => "LSB",
+            _ => "MSB",
+        }
+        .to_string(),
+        wordline: cells.wordline as u64,
+        paired_page: cells.paired_page.map(|p| p as u64),
+        paired_programmed: cells.paired_programmed,
+        erase_count: z.erase_count,
+        history: cells
+            .page_programs
+            .iter()
+            .map(|p| IpaZoomProgram {
+                append: p.append,
+                from: p.from as u64,
+                to: p.to as u64,
+                loops: u64::from(p.loops),
+            })
+            .collect(),
+        block_programs: cells.block_programs as u64,
+        bit_errors: cells.bit_errors as u64,
     }
 }
 

@@ -1,10 +1,13 @@
-// The zoom into the cells of the latest write, on the NAND cell model (core: ipa::zoom): every
-// cell of the delta area's window as a dot on the Vth axis, drawn with the NAND lab's CellDots.
-// The write plays pulse by pulse from the core's replay (the Vth of every cell after each ISPP
-// loop): an append raises the appended cells loop by loop (hollow while still pulsed, filled once
-// they pass verify) while every other cell stays put, inhibited; the player steps or scrubs the
-// loops, and the bars show the cells still pulsed after each loop. Bytes before → after for the
-// written range sit underneath.
+// The zoom into the cells of the latest write, on the NAND cell model (core: ipa::lab::zoomview):
+// the core replays the page's real program history since its block's erase (the block's every
+// program in order, with the device's NOP and LSB/MSB page numbering) over a window of byte
+// columns (the delta area and a few body bytes before it); every cell of that window is a dot on
+// the Vth axis, drawn with the NAND lab's CellDots. The latest write plays pulse by pulse (the
+// Vth of every cell after each ISPP loop): an append raises the appended cells loop by loop
+// (hollow while still pulsed, filled once they pass verify) while every other cell of the window
+// stays put, inhibited; the player steps or scrubs the loops, and the bars show the cells still
+// pulsed after each loop. The page's history (first program, then each append) and bytes
+// before → after for the written range sit underneath.
 import { useEffect, useMemo, useState } from "react";
 import { scaleLinear } from "d3-scale";
 import { ChartCard } from "../../charts/ChartCard";
@@ -81,6 +84,26 @@ function Dots({ zoom, before, after, pulses, passedAt, width, height, k }: Props
   );
 }
 
+/** The page's programs since its block's erase, as the core replayed them. */
+function History({ zoom }: { zoom: IpaZoom }) {
+  const other = zoom.page_kind === "LSB" ? "MSB" : "LSB";
+  const pairing = zoom.paired_page === null ? "" : `; its ${other} page ${zoom.paired_page} is ${zoom.paired_programmed ? "programmed" : "still erased"}`;
+  const others = zoom.block_programs - zoom.history.length;
+  return (
+    <div className="ipa-bytes" data-testid="ipa-zoom-history" aria-label="the page's programs since its erase">
+      <span className="ipa-muted">
+        Block {zoom.block} page {zoom.page}: {zoom.page_kind} page of wordline {zoom.wordline}{pairing}; block erased {zoom.erase_count}× before. {zoom.history.length} of NOP {zoom.nop} programs since the erase, replayed with the block's {others} other programs:
+      </span>
+      {zoom.history.map((p, i) => (
+        <span key={i} className={i + 1 === zoom.history.length ? "ipa-byte ipa-pulse-now" : "ipa-byte"}>
+          {i + 1}. {p.append ? `append, bytes ${p.from}–${p.to - 1}` : "first program"}, {p.loops} ISPP loops
+        </span>
+      ))}
+      {zoom.bit_errors > 0 && <span className="ipa-muted">{zoom.bit_errors} bits of the window read back wrong</span>}
+    </div>
+  );
+}
+
 function PulsePlayer({ zoom, k, loops, playing, scrub, replay, programming }: { zoom: IpaZoom; k: number; loops: number; playing: boolean; scrub: (k: number) => void; replay: () => void; programming: number }) {
   const vpgm = k > 0 ? zoom.vpgm_per_pulse_v[k - 1] : undefined;
   const inhibited = zoom.cells - programming;
@@ -122,7 +145,7 @@ export function CellZoom(props: Props) {
   const max = Math.max(1, ...zoom.programming_per_pulse);
   const what = zoom.append
     ? `append to page ${zoom.lba}: ${zoom.written_to - zoom.written_from} B programmed into erased cells`
-    : `out-of-place write of page ${zoom.lba}: a fresh page, first program`;
+    : `out-of-place write of page ${zoom.lba}: first program of ${zoom.page_kind} page ${zoom.page}`;
   return (
     <div className="ipa-zoom" data-testid="ipa-cell-zoom">
       <ChartCard title={`Cells of bytes ${zoom.window_start}–${zoom.window_start + zoom.bytes_after.length - 1} (${zoom.cells} cells)`} note={zoom.stale ? "from an earlier step" : what}>
@@ -131,13 +154,14 @@ export function CellZoom(props: Props) {
       <div className="ipa-zoom-foot">
         {loops > 0 && <PulsePlayer zoom={zoom} k={k} loops={loops} playing={playing} scrub={scrub} replay={replay} programming={programming} />}
         {zoom.refused && <div className="ipa-refused">Refused by the cell model: {zoom.refused}</div>}
+        <History zoom={zoom} />
         {zoom.programming_per_pulse.length > 0 && (
           <div className="ipa-pulses" aria-label="cells still programming after each ISPP pulse">
             <span className="ipa-muted">ISPP loops:</span>
             {zoom.programming_per_pulse.map((n, i) => (
               <span key={i} className={i + 1 === k ? "ipa-pulse ipa-pulse-now" : "ipa-pulse"} title={`after pulse ${i + 1}: ${n} cells still programming`} style={{ height: `${4 + (18 * n) / max}px` }} />
             ))}
-            <span className="ipa-muted">{zoom.programming_per_pulse.length} pulses; the other cells are inhibited (bitline at VCC)</span>
+            <span className="ipa-muted">{zoom.programming_per_pulse.length} pulses; the window's other cells are inhibited (bitline at VCC)</span>
           </div>
         )}
         {zoom.append && written.length > 0 && (

@@ -15,7 +15,7 @@ const BY_SCENARIO: Record<string, string> = {
   "buffer-size-large":
     "The same TPC-C with 12 frames: changes pile up on a page while it stays cached, so a write-back carries more bytes and overflows the [2×3] scheme more often — 41 % appends against 49 % with 2 frames — but there are 48 writes instead of 362 (Tabs. 9–11).",
   "four-byte-update-to-cells":
-    "One 4-byte update of one record. At the checkpoint it becomes one delta record: four ⟨value, offset⟩ pairs plus the PageLSN's metadata pair. The cell zoom replays that append on the NAND cell model: only the cells of the record's bytes that go from 1 to 0 are pulsed and rise; every other cell of the page is inhibited.",
+    "One 4-byte update of one record. At the checkpoint it becomes one delta record: four ⟨value, offset⟩ pairs plus the PageLSN's metadata pair. The cell zoom replays the page's programs since its block's erase on the NAND cell model, with the device's NOP 4: the first program, then this append. In the window it shows (the delta area and 8 body bytes before it), only the cells of the record's bytes that go from 1 to 0 are pulsed and rise; every other cell of the window is inhibited.",
   "nop-1-no-appends":
     "A device with NOP = 1 allows one program per page between erases, so no page can take a second program: every one of the 6 update write-backs goes out of place and the blocks fill with invalid pages. Set device.nop to 4 to see the same ops appended.",
   "rollback-with-ipa":

@@ -195,12 +195,27 @@ export interface IpaSide {
 /** The cell zoom (on the NAND cell model). */
 export interface IpaZoom {
   append: boolean;
+  /** Bits of the window sensed wrong after the replay. */
+  bit_errors: number;
   block: number;
+  /** Programs of the whole block replayed (every page since the erase). */
+  block_programs: number;
   bytes_after: number[];
   bytes_before: number[];
   cells: number;
+  /** Erases of the block before this history (its wear on the cell model). */
+  erase_count: number;
+  /** The page's programs since the block's erase, replayed in order on the cell model; the last one is the write the dots play. */
+  history: IpaZoomProgram[];
   lba: number;
+  /** The device's NOP: programs a page takes between erases. */
+  nop: number;
   page: number;
+  /** `SLC`, `LSB` or `MSB`: the page's step on its wordline. */
+  page_kind: string;
+  /** The other page of the wordline (MLC), and whether it is programmed after this write. */
+  paired_page: number | null;
+  paired_programmed: boolean;
   /** Cells still being programmed after each ISPP loop (of the append, or of the first program of an out-of-place write). */
   programming_per_pulse: number[];
   refused: string | null;
@@ -208,6 +223,18 @@ export interface IpaZoom {
   /** Vpgm of each ISPP loop, V; the series `zoom_vth_pulses_v` holds every cell's Vth after each loop (loops × cells) and `zoom_passed_at_pulse` the loop each cell passed verify. */
   vpgm_per_pulse_v: number[];
   window_start: number;
+  wordline: number;
   written_from: number;
   written_to: number;
+}
+
+/** One program of the zoomed page since its erase. */
+export interface IpaZoomProgram {
+  /** false: the first program (out-of-place write or GC copy); true: an append. */
+  append: boolean;
+  /** Bytes it programmed, relative to the page: [from, to). */
+  from: number;
+  /** ISPP loops it took on the cell model. */
+  loops: number;
+  to: number;
 }
