@@ -148,13 +148,20 @@ fn a_bundled_scenario_shows_the_merge_waiting_behind_a_lookup_coupling_down() {
 }
 
 /// G_R at W_l = 0.8 on FD+FC, 300 keys preloaded, 4 readers and 2 writers (the bundled
-/// why-worst-case-latency stream without `compare`), at seed 18.
+/// why-worst-case-latency stream without `compare`): some seed of 1..=64 shows a reclaim waiting
+/// for the S latch of a lookup coupling down (which seed depends on the device timing: 18 on the
+/// constant cost, 7 on the SSD model).
 #[test]
 fn a_reclaim_waits_for_the_latch_of_a_lookup_coupling_down() {
     let body = json!({"params": {"scheme": "fc", "preload": 300},
         "workload": {"generator": {"requests": 400, "lookup_fraction": 0.8, "readers": 4, "writers": 2}}});
-    let mut run = Run::new(common::lab::<FdLab>(body, 18), common::MAX_STEPS);
-    let hit = reclaim_behind_lookup(&mut run, "G_R seed 18");
-    eprintln!("G_R seed 18: a reclaim waits behind a lookup at (step, block) {hit:?}");
-    assert!(hit.is_some(), "no reclaim waits behind a lookup");
+    let hit = (1..=64u64).find_map(|seed| {
+        let mut run = Run::new(common::lab::<FdLab>(body.clone(), seed), common::MAX_STEPS);
+        reclaim_behind_lookup(&mut run, &format!("G_R seed {seed}")).map(|hit| (seed, hit))
+    });
+    eprintln!("G_R: a reclaim waits behind a lookup at (seed, (step, block)) {hit:?}");
+    assert!(
+        hit.is_some(),
+        "no seed of 1..=64 shows a reclaim waiting behind a lookup"
+    );
 }

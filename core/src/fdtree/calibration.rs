@@ -32,7 +32,7 @@ pub fn constants() -> Vec<Constant> {
             1.0,
             "preset",
             Tag::Quoted,
-            "seed 002 §5: the experiments ran on an Intel X25-E SLC 32 GB (the SSD lab's `x25e`              preset, its constants and sources in the SSD section above); each run's drive is              sized to hold what the run can allocate at the preset's 7 % spare; one FD+tree              block (β entries of 12 B, ≤ 4 KB) is one 4 KB page",
+            "seed 002 §5: the experiments ran on an Intel X25-E SLC 32 GB (the SSD lab's `x25e` preset, its constants and sources in the SSD section above); each run's drive is sized to hold what the run can allocate at the preset's 7 % spare; one FD+tree block (β entries of 12 B, ≤ 4 KB) is one 4 KB page",
         ),
         Constant::new(
             "fdtree.entry_bytes",
