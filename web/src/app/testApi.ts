@@ -28,7 +28,7 @@ declare global {
 }
 
 /** A share URL or fragment, as opposed to scenario JSON text (which starts with `{`). */
-function isShareLink(text: string): boolean {
+export function isShareLink(text: string): boolean {
   const trimmed = text.trim();
   return trimmed.startsWith("#") || (!trimmed.startsWith("{") && trimmed.includes("#/lab/"));
 }

@@ -15,6 +15,7 @@
 //!    reached with every answer judged (with the completion code).
 
 import type { AppController } from "../app/controller";
+import { isShareLink } from "../app/testApi";
 import type { TourState } from "../tours/controller";
 import { completionCode } from "../tours/completion";
 import { findTour } from "../tours/registry";
@@ -29,11 +30,6 @@ const STEP_EVENT_MS = 250;
 export const hostPanels = new Store<readonly PanelName[] | null>(null);
 
 type Outgoing = LabMessage extends infer M ? (M extends { flashlab: 1 } ? Omit<M, "flashlab"> : never) : never;
-
-function isShareLink(text: string): boolean {
-  const trimmed = text.trim();
-  return trimmed.startsWith("#") || (!trimmed.startsWith("{") && trimmed.includes("#/lab/"));
-}
 
 export class HostBridge {
   private readonly bucket = new TokenBucket(50, 20);
