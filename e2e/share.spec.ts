@@ -67,6 +67,8 @@ test("the share popup closes on an outside click, on Escape and on a change of l
   await page.getByTestId("lab-title").click();
   await expect(page.getByTestId("share-url")).toHaveCount(0);
   await page.getByTestId("copy-share").click();
+  // The popup opens once the link is built (asynchronously): Escape is for an open popup.
+  await expect(page.getByTestId("share-url")).toBeVisible();
   await page.keyboard.press("Escape");
   await expect(page.getByTestId("share-url")).toHaveCount(0);
   await expect(page.getByTestId("copy-share")).toBeFocused();

@@ -9,7 +9,9 @@
 //!    `FlashLogging` — to the ready flash device chosen by `schedule::pick_ready`, else, when
 //!    every flash device is busy, to the archival HDD if idle ("can also serve write requests
 //!    when all the flash drives are busy"); when idle devices are only full, the part that fits
-//!    or, if none, an archive write to free space (`archive.rs` step 4).
+//!    or, if none, an archive write to free space (`archive.rs` step 4). A part that fits
+//!    leaves the rest for the next idle device, so this repeats until the log is issued or
+//!    no device can take more (work conservation, digest §5).
 //! 2. `issue`: ask the device model for the latency, book the device, schedule completion and,
 //!    for FlashLogging on flash, the outlier check at factor × average latency.
 //! 3. `complete`: store the record, extend the durable set, acknowledge, then re-issue pending
@@ -69,29 +71,13 @@ impl FlashLogSim {
                 }
             }
             Scheduler::FlashLogging { archival_hdd, .. } => {
-                let hdd = self.devices.len() - 1;
-                let target = match pick_ready(&self.devices, end - start, None, self.rr_cursor) {
-                    Some(d) => {
-                        self.rr_cursor = d + 1;
-                        Some((d, end))
+                // A partial write to a full device can leave log that another idle device has
+                // room for: keep dispatching until the log is issued or no device can take more
+                // (each pass books one device, so this ends within the device count).
+                while self.issued_upto < self.next_lsn {
+                    if !self.dispatch_flashlogging(archival_hdd)? {
+                        break;
                     }
-                    None if self.all_flash_busy() => {
-                        if archival_hdd && self.devices[hdd].busy.is_none() {
-                            self.stats.hdd_sync_writes += 1;
-                            Some((hdd, end))
-                        } else {
-                            None
-                        }
-                    }
-                    None => self.partial_fit(start),
-                };
-                self.space_blocked = target.is_none() && !self.all_flash_busy();
-                if let Some((d, upto)) = target {
-                    self.issue(d, start, upto, Area::Main, Purpose::Log)?;
-                    self.issued_upto = upto;
-                } else if self.space_blocked {
-                    self.stats.space_stalls += 1;
-                    self.maybe_archive()?;
                 }
             }
         }
@@ -99,6 +85,39 @@ impl FlashLogSim {
             self.pending_since_ns = None;
         }
         Ok(())
+    }
+
+    /// Step 1, FlashLogging: issues one write of the pending log; `false` if none could go.
+    fn dispatch_flashlogging(&mut self, archival_hdd: bool) -> Result<bool, FlashLogError> {
+        let start = align_down(self.issued_upto);
+        let end = self.next_lsn;
+        let hdd = self.devices.len() - 1;
+        let target = match pick_ready(&self.devices, end - start, None, self.rr_cursor) {
+            Some(d) => {
+                self.rr_cursor = d + 1;
+                Some((d, end))
+            }
+            None if self.all_flash_busy() => {
+                if archival_hdd && self.devices[hdd].busy.is_none() {
+                    self.stats.hdd_sync_writes += 1;
+                    Some((hdd, end))
+                } else {
+                    None
+                }
+            }
+            None => self.partial_fit(start),
+        };
+        self.space_blocked = target.is_none() && !self.all_flash_busy();
+        if let Some((d, upto)) = target {
+            self.issue(d, start, upto, Area::Main, Purpose::Log)?;
+            self.issued_upto = upto;
+            return Ok(true);
+        }
+        if self.space_blocked {
+            self.stats.space_stalls += 1;
+            self.maybe_archive()?;
+        }
+        Ok(false)
     }
 
     fn start_stripe_piece(&mut self, dev: usize) -> Result<(), FlashLogError> {
