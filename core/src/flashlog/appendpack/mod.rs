@@ -14,6 +14,7 @@
 
 pub mod checks;
 pub mod layout;
+pub mod mix_run;
 pub mod policy;
 pub mod reclaim;
 pub mod recovery;

@@ -10,6 +10,8 @@
 //! 3. `outliers`: commit-latency tail with and without outlier re-issue (no paper number).
 //! 4. `appendpack`: Figure 3 — sustained 4 KB random writes vs the fresh device (16 %), and
 //!    Append/Pack's sustained rate vs random in-place (up to 9×) and vs sequential.
+//! 5. `appendpack_mix`: Figure 3b — A/P against in-place on a TPC-C-like read/write mix, and
+//!    the cost of crash-safe packing.
 //!
 //! Choices (not from the paper) behind every number: the workload (`config.rs`: 24 workers, 8
 //! cores, 1 KiB of redo per transaction, CPU time calibrated), the USB profiles (`usb.rs`,
@@ -18,6 +20,7 @@
 //! and 2-block watermark.
 
 pub mod appendpack;
+pub mod appendpack_mix;
 pub mod outliers;
 pub mod partitions;
 pub mod throughput;
