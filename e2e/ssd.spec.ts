@@ -124,3 +124,11 @@ test("the block map's Pages / Erase count buttons show their focus ring inside t
   }
   expect(consoleErrors).toEqual([]);
 });
+
+test("a scenario link asking for a step past the run's end says where it stopped", async ({ page, consoleErrors }) => {
+  await openApp(page, "#/lab/ssd?scenario=explicit-ops&t=999999");
+  const total = (await api<SimState>(page, "state")).totalSteps ?? 0;
+  await expect(page.getByTestId("link-notice")).toContainText("asks for step 999,999");
+  await expect(page.getByTestId("link-notice")).toContainText(`ends at step ${total.toLocaleString("en-US")}`);
+  expect(consoleErrors).toEqual([]);
+});
