@@ -143,8 +143,8 @@ pub const EVENT_KINDS: &[EventKindInfo] = &[
         name: "finalize",
         args: ["levels", "z", "", ""],
         text: "Finalize: {a} generated levels get their final labels o_g (level skipping and \
-               tightening, Eq. 3); z = {b}, the deepest generated level relabelled L0 \
-               (z = 0 when no level was)",
+               tightening, Eq. 3); z = {b} (the deepest generated level \
+               relabelled L0, or 0 if none was)",
     },
     EventKindInfo {
         code: RECLAIM,
