@@ -156,3 +156,20 @@ test("a bad FD+tree scenario file gets a message naming the field", async ({ pag
   await expect(page.getByTestId("load-error")).toContainText("workload.ops[0].to");
   expect((await api<SimState>(page, "state")).lab).toBe("fdtree");
 });
+
+test("the event log says old side, answered and the op's kind in words, and the L0 row says what it counts", async ({ page, consoleErrors }) => {
+  await openScenario(page, "merge-block-by-block.json");
+  // Step 215: a merge has just begun on an L0 that held 13 entries (9 data, 4 fences), above
+  // the write limit of 10.
+  await seekAndSettle(page, 215);
+  const slots = page.getByTestId("fd-l0");
+  await expect(slots).toContainText("L0 old + new data / write limit");
+  await expect(page.getByTestId("fd-l0-slots")).toHaveText("13 / 10");
+  await expect(slots).not.toContainText("writer slots");
+  await expect(slots).toContainText("L0 old holds 13 entries");
+  const log = page.getByTestId("event-log");
+  await expect(log).not.toContainText(/\(0 no merge|outcome \d|kind \d:/);
+  await expect(log).toContainText(/answer \((answered|inserted|deleted)/);
+  await save(page, "fdtree-l0-over-limit");
+  expect(consoleErrors).toEqual([]);
+});

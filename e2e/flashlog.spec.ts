@@ -82,3 +82,15 @@ test("'crash now' cuts the power at the time shown, and recovery then finds ever
   for (const invariant of invariants) expect(invariant.ok, `${invariant.name} ${invariant.detail}`).toBe(true);
   expect(consoleErrors).toEqual([]);
 });
+
+test("Append/Pack's pack buffer says dead for a copy re-written while packed, never a raw sentinel", async ({ page, consoleErrors }) => {
+  await openScenario(page, "append-pack-packing");
+  // 84 steps from step 224 on hold a dead copy in the pack buffer (core/tests/flashlog_lab.rs).
+  await api(page, "seek", 230);
+  const buffer = page.getByTestId("flashlog-pack-buffer");
+  await expect(buffer).toContainText("dead");
+  await expect(page.getByTestId("flashlog-buffers")).not.toContainText("4294967295");
+  await expect(page.getByTestId("flashlog-buffers")).toContainText("re-written while its packed copy waited");
+  await page.getByTestId("flashlog-buffers").screenshot({ path: "test-results/flashlog-pack-buffer.png" });
+  expect(consoleErrors).toEqual([]);
+});

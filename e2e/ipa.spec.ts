@@ -62,6 +62,19 @@ test("life of page 4711: δ1 is appended in place, then the page goes out of pla
   expect(consoleErrors).toEqual([]);
 });
 
+test("the page map and the cell zoom decode their picture: pairs, unused and appended bytes, cell states", async ({ page, consoleErrors }) => {
+  await openScenario(page, "life-of-page-4711");
+  await seekAndSettle(page, 22);
+  const map = page.getByTestId("ipa-page-map");
+  await expect(map).toContainText("unused pair of a programmed record (still 0xFF)");
+  await expect(map).toContainText("bytes of the latest append");
+  await expect(page.getByTestId("ipa-records-key")).toContainText("⟨value, offset⟩ pairs: the byte's new value in hex, then its offset in the page");
+  await expect(page.getByTestId("ipa-zoom-key")).toContainText("hollow: still pulsed");
+  await expect(page.getByTestId("ipa-zoom-states")).toContainText(/ER · bit 1|bit 1/);
+  await page.getByTestId("ipa-view").screenshot({ path: "test-results/ipa-legends.png" });
+  expect(consoleErrors).toEqual([]);
+});
+
 test("a checkpoint's write-backs come one per step: the pages' delta areas fill one at a time", async ({ page, consoleErrors }) => {
   await openScenario(page, "mlc-pairing-append");
   // Step 78: the checkpoint only queues its 4 dirty pages.

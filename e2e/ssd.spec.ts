@@ -106,3 +106,29 @@ test("the pattern select and fill slider edit generated workloads", async ({ pag
   await expect(page.getByTestId("ssd-pattern")).toBeDisabled();
   expect(consoleErrors).toEqual([]);
 });
+
+test("the block map's Pages / Erase count buttons show their focus ring inside the clipped group", async ({ page, consoleErrors }) => {
+  await openApp(page, "#/lab/ssd?scenario=gc-greedy&t=3000");
+  await page.getByTestId("ssd-mode-pages").focus();
+  for (const id of ["ssd-mode-wear", "ssd-mode-pages"]) {
+    await page.keyboard.press(id === "ssd-mode-wear" ? "Tab" : "Shift+Tab");
+    const ring = await page.getByTestId(id).evaluate((el) => {
+      const cs = getComputedStyle(el);
+      const clipped = getComputedStyle(el.parentElement as Element).overflow === "hidden";
+      return { focused: el.matches(":focus-visible"), style: cs.outlineStyle, width: parseFloat(cs.outlineWidth), offset: parseFloat(cs.outlineOffset), clipped };
+    });
+    expect(ring.focused, id).toBe(true);
+    expect(ring.style, id).not.toBe("none");
+    // A ring drawn outside a group that clips its children is invisible.
+    if (ring.clipped) expect(ring.offset + ring.width, id).toBeLessThanOrEqual(0);
+  }
+  expect(consoleErrors).toEqual([]);
+});
+
+test("a scenario link asking for a step past the run's end says where it stopped", async ({ page, consoleErrors }) => {
+  await openApp(page, "#/lab/ssd?scenario=explicit-ops&t=999999");
+  const total = (await api<SimState>(page, "state")).totalSteps ?? 0;
+  await expect(page.getByTestId("link-notice")).toContainText("asks for step 999,999");
+  await expect(page.getByTestId("link-notice")).toContainText(`ends at step ${total.toLocaleString("en-US")}`);
+  expect(consoleErrors).toEqual([]);
+});

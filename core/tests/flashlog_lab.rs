@@ -211,6 +211,43 @@ fn append_pack_reads_return_the_last_written_version_through_packing() {
     assert_eq!(answers.as_array().unwrap().len(), 12);
 }
 
+/// The pack buffer's view never shows the device's "no page" sentinel (u32::MAX): a copy that
+/// died in the buffer is `null`, and the bundled packing scenario has such copies.
+#[test]
+fn the_pack_buffer_view_shows_dead_copies_as_null_not_a_sentinel() {
+    let text = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../scenarios/flashlog/append-pack-packing.json"
+    ))
+    .unwrap();
+    let mut s = Session::load(&text, None).unwrap();
+    let (mut dead_seen, mut steps) = (0u32, 0u32);
+    while s.step(1) > 0 && steps < 5000 {
+        steps += 1;
+        let meta = s.view().meta;
+        let ap = &meta["append_pack"];
+        for key in ["pack_buffer", "write_buffer"] {
+            for e in ap[key].as_array().unwrap() {
+                assert!(
+                    e.as_u64().is_none_or(|p| p < u64::from(u32::MAX)),
+                    "{key}: {e}"
+                );
+            }
+        }
+        dead_seen += ap["pack_buffer"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|e| e.is_null())
+            .count() as u32;
+    }
+    assert!(steps > 100, "ran {steps} steps");
+    assert!(
+        dead_seen > 0,
+        "the scenario shows no dead copy, so this checks nothing"
+    );
+}
+
 /// The throughput-vs-devices curve `info()` computes: every FlashLogging point above the disk
 /// (from two drives on) and none meaningfully above the ideal disk, which only the CPUs limit.
 #[test]

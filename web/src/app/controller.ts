@@ -188,10 +188,10 @@ export class AppController {
         const bundled = scenariosFor(route.lab).find((b) => b.name === named);
         if (bundled) {
           const step = Number(route.params.get("t") ?? "0");
-          await this.session.load(bundled.json, {
-            source: { kind: "bundled", name: bundled.name },
-            step: Number.isSafeInteger(step) && step >= 0 ? step : 0,
-          });
+          const asked = Number.isSafeInteger(step) && step >= 0 ? step : 0;
+          const result = await this.session.load(bundled.json, { source: { kind: "bundled", name: bundled.name }, step: asked });
+          // A `t=` past the run's end used to open its last step without a word.
+          this.state.update({ linkNotice: positionNotice(asked, result.snapshot.state.step) });
           return;
         }
         this.state.update({ linkError: `there is no scenario "${named}" in this lab` });

@@ -5,7 +5,7 @@ import { useSessionState } from "../app/sessionContext";
 import { readableCitations } from "../format/citations";
 
 /** A dismissible message: a tone, a role for assistive technology, and its body. */
-function Banner({ tone, role, onDismiss, children }: { tone: "bad" | "warn"; role: "alert" | "status"; onDismiss: () => void; children: ReactNode }) {
+export function Banner({ tone, role, onDismiss, children }: { tone: "bad" | "warn"; role: "alert" | "status"; onDismiss: () => void; children: ReactNode }) {
   return (
     <div className={`banner banner-${tone}`} role={role}>
       <div className="banner-body">{children}</div>

@@ -1,6 +1,6 @@
 // A lab page: the title, scenario controls and messages on top; the lab's animated view and the
 // timeline on the left; invariants, metrics, sources and the event log on the right.
-import { useEffect, useState } from "react";
+import { useEffect } from "react";
 import { useApp, useAppState, useTour } from "../app/context";
 import { useClock, useFrame, usePanelFrame, useSession, useSessionState } from "../app/sessionContext";
 import { CrashBanner, LinkErrorBanner, LinkNoticeBanner, LoadErrorBanner } from "../components/Banners";
@@ -13,6 +13,7 @@ import { InvariantsPanel } from "../components/InvariantsPanel";
 import { MetricsPanel } from "../components/MetricsPanel";
 import { ScenarioDropZone, ScenarioFileButton } from "../components/ScenarioLoader";
 import { ScenarioPicker } from "../components/ScenarioPicker";
+import { RaceMissingBanner, useRace } from "../components/RaceMissingBanner";
 import { ShareButton } from "../components/ShareButton";
 import { Timeline } from "../components/Timeline";
 import { TourPanel } from "../components/TourPanel";
@@ -111,8 +112,7 @@ function LabSide({ lab }: { lab: LabEntry }) {
 function AvailableLab({ lab }: { lab: LabEntry }) {
   const session = useSession();
   const { route } = useAppState();
-  const [raceName, setRaceName] = useState<string | null>(route.kind === "lab" ? route.params.get("race") : null);
-  const race = raceName === null ? null : (scenariosFor(lab.id).find((s) => s.name === raceName) ?? null);
+  const { name: raceName, setName: setRaceName, race, missing: missingRace, dismiss: dismissMissingRace } = useRace(lab.id, route.kind === "lab" ? route.params.get("race") : null);
   const { scenario, status } = useSessionState();
   const app = useApp();
   useEffect(() => {
@@ -145,6 +145,7 @@ function AvailableLab({ lab }: { lab: LabEntry }) {
       <BusyBanner />
       <LinkErrorBanner />
       <LinkNoticeBanner />
+      <RaceMissingBanner name={missingRace} onDismiss={dismissMissingRace} />
       <LoadErrorBanner />
       <div className="lab-layout">
         <section className="lab-main" aria-label={`${lab.title} simulation`}>

@@ -1,5 +1,6 @@
 //! Trace event kinds of the FD+tree lab: numeric codes with four u32 arguments and the sentences
-//! the UI narrates them with. Codes inside arguments: op kind 1 insert, 2 delete, 3 lookup,
+//! the UI narrates them with (each code argument is a `{x=code:word,…}` placeholder, so the
+//! student reads words, not codes). Codes inside arguments: op kind 1 insert, 2 delete, 3 lookup,
 //! 4 range; side 0 no merge, 1 old side, 2 new side of the wavefront; outcome 0 answered,
 //! 1 inserted, 2 deleted, 3 rejected (present), 4 rejected (missing); lock 0 global, 1 L0
 //! mutex, 2 block latch; mode 0 shared, 1 exclusive. Keys and times are truncated to u32 (µs).
@@ -61,18 +62,18 @@ pub const EVENT_KINDS: &[EventKindInfo] = &[
         code: OP_START,
         name: "op_start",
         args: ["client", "op", "kind", "key"],
-        text: "Client {a} starts op {b} (kind {c}: 1 insert, 2 delete, 3 lookup, 4 range) on key \
+        text: "Client {a} starts op {b}, {c=1:an insert,2:a delete,3:a lookup,4:a range} on key \
                {d}; its R_p starts now (or at its at_ns)",
     },
     EventKindInfo {
         code: ANSWER,
         name: "answer",
         args: ["client", "op", "side", "outcome"],
-        text: "Op {b} of client {a} has its answer, routed to side {c} (0 no merge, 1 old, 2 \
-               new side of the wavefront) when it read L0: a read's answer is what each block \
-               on its path held when that block's read ended, a write was just applied to L0; \
-               outcome {d} (0 answered, 1 inserted, 2 deleted, 3/4 rejected: key \
-               present/missing)",
+        text: "Op {b} of client {a} has its answer ({d=0:answered,1:inserted,2:deleted,3:rejected \
+               because the key is present,4:rejected because the key is missing}), routed when it \
+               read L0 to {c=0:the tree (no merge was running),1:the old side of the wavefront,2:the \
+               new side of the wavefront}: a read's answer is what each block on its path held \
+               when that block's read ended, a write was just applied to L0",
     },
     EventKindInfo {
         code: OP_DONE,
@@ -84,8 +85,8 @@ pub const EVENT_KINDS: &[EventKindInfo] = &[
         code: LOCK_WAIT,
         name: "lock_wait",
         args: ["actor", "lock", "block", "mode"],
-        text: "Actor {a} (the merge is the last actor) waits for lock {b} (0 global, 1 L0 \
-               mutex, 2 latch of block {c}) in mode {d} (0 shared, 1 exclusive)",
+        text: "Actor {a} (the merge is the last actor) waits for {b=0:the global lock,1:the L0 \
+               mutex,2:a block latch} in {d=0:shared,1:exclusive} mode (block {c}, for a latch)",
     },
     EventKindInfo {
         code: SLOT_WAIT,
@@ -98,8 +99,8 @@ pub const EVENT_KINDS: &[EventKindInfo] = &[
         code: MERGE_BEGIN,
         name: "merge_begin",
         args: ["why", "m", "old_levels", "live_blocks"],
-        text: "Merge begins ({a}: 0 overflow, 1 underflow): L0..L{b} are merged, {c} old disk \
-               levels are read, {d} blocks are live",
+        text: "Merge begins ({a=0:L0 overflowed,1:deletes underflowed the tree}): L0..L{b} are \
+               merged, {c} old disk levels are read, {d} blocks are live",
     },
     EventKindInfo {
         code: STAGE_READ,
@@ -142,7 +143,8 @@ pub const EVENT_KINDS: &[EventKindInfo] = &[
         name: "finalize",
         args: ["levels", "z", "", ""],
         text: "Finalize: {a} generated levels get their final labels o_g (level skipping and \
-               tightening, Eq. 3); z = {b} (0: no level skipped into L0)",
+               tightening, Eq. 3); z = {b} (the deepest generated level \
+               relabelled L0, or 0 if none was)",
     },
     EventKindInfo {
         code: RECLAIM,
@@ -156,7 +158,8 @@ pub const EVENT_KINDS: &[EventKindInfo] = &[
         name: "use_after_reclaim",
         args: ["client", "op", "block", "reused"],
         text: "Protocol broken: op {b} of client {a} reads block {c} after it was reclaimed \
-               ({d}: 0 the slot is free, 1 it already holds another block, whose entries it read)",
+               ({d=0:its slot is free,1:its slot already holds another block and the read saw \
+               that block's entries})",
     },
     EventKindInfo {
         code: WRONG_ANSWER,

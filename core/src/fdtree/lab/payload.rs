@@ -71,7 +71,11 @@ pub struct FdtreeL0 {
     pub fences: u64,
     /// Entries of L0^old still held by the merge (0 when quiescent).
     pub old_entries: u64,
-    /// Shared slots used and their capacity during a merge (writers wait when full).
+    /// During a merge: the entries L0^old still holds (data and fences) plus L0^new's data,
+    /// and the limit writers wait at (β·κ0 − κ1: κ1 slots stay for the merge's new fences).
+    /// L0^old can start above the limit (the previous merge's fences and the writes made
+    /// during it); no write enters until the wavefront frees enough. Without a merge: L0's
+    /// entries and the overflow trigger.
     pub slots_used: u64,
     pub slots_capacity: u64,
     /// β·κ0: the buffer's size in entries.

@@ -178,9 +178,10 @@ fn keys(entries: impl Iterator<Item = Entry>) -> Vec<[u64; 2]> {
 }
 
 fn l0(tree: &FdTree) -> FdtreeL0 {
+    // No merge: L0's entries (fences included) against the trigger that starts one.
     let (used, cap) = tree
         .l0_slots()
-        .unwrap_or((tree.l0.data_count(), tree.cfg.overflow_trigger_entries));
+        .unwrap_or((tree.l0.len(), tree.cfg.overflow_trigger_entries));
     let old = tree.merge.as_ref().map(|m| &m.l0_old);
     FdtreeL0 {
         entries: tree.l0.len() as u64,

@@ -152,8 +152,8 @@ pub const EVENT_KINDS: &[EventKindInfo] = &[
         code: AP_APPEND,
         name: "ap_append",
         args: ["block", "log", "live_pages", "free_blocks"],
-        text: "One erase block written sequentially: block {a} becomes the head of log {b} \
-               (0 append, 1 pack) with {c} live pages; {d} blocks free",
+        text: "One erase block written sequentially: block {a} becomes the head of the \
+               {b=0:append,1:pack} log with {c} live pages; {d} blocks free",
     },
     EventKindInfo {
         code: AP_PACK,

@@ -152,7 +152,9 @@ pub struct ApMeta {
     pub pack_log: Vec<u32>,
     pub free_blocks: u32,
     pub write_buffer: Vec<u32>,
-    pub pack_buffer: Vec<u32>,
+    /// The pack buffer's entries, oldest first: a page, or `None` for a copy that died here
+    /// (its page was re-written while it waited; its slot goes to flash invalid).
+    pub pack_buffer: Vec<Option<u32>>,
     pub user_writes: u64,
     pub device_pages_written: u64,
     pub packed_pages: u64,

@@ -15,6 +15,7 @@ use super::logging::{LogState, Phase};
 use super::payload::*;
 use super::{FlashLogLab, ModeState, curve};
 use crate::flashlog::appendpack::LogId;
+use crate::flashlog::appendpack::layout::NO_PAGE;
 use crate::flashlog::devices::DeviceKind;
 use crate::flashlog::media::{Area, StoredRecord};
 use crate::flashlog::recover::MergeStep;
@@ -276,7 +277,11 @@ fn ap_meta(s: &ApState) -> ApMeta {
         pack_log: ap.pack_log.iter().copied().collect(),
         free_blocks: ap.free.len() as u32,
         write_buffer: ap.wbuf.iter().map(|e| e.0).collect(),
-        pack_buffer: ap.pbuf.iter().map(|e| e.0).collect(),
+        pack_buffer: ap
+            .pbuf
+            .iter()
+            .map(|e| (e.0 != NO_PAGE).then_some(e.0))
+            .collect(),
         user_writes: c.user_writes,
         device_pages_written: c.device_pages_written,
         packed_pages: c.packed_pages,

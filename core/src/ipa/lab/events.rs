@@ -57,7 +57,8 @@ pub const EVENT_KINDS: &[EventKindInfo] = &[
         name: "program",
         args: ["lba", "block", "page", "old_invalidated"],
         text: "Out-of-place write: page {a} goes to block {b} page {c} with a fresh, erased \
-               delta area; its old copy is invalid ({d} = 1 if there was one)",
+               delta area; {d=0:the page had no old copy,1:its old copy is now \
+               invalid}",
     },
     EventKindInfo {
         code: APPEND,

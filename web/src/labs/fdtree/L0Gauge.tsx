@@ -3,6 +3,7 @@
 // for the merge's fences. With memory sharing (FD+FC) every slot the wavefront frees goes to new
 // writes at once; without it (FD+DS, Fig. 9a) L0^old keeps all of its slots until the end.
 import { formatNumber } from "../../format/units";
+import { l0SlotsRow } from "./l0Slots";
 import { fraction } from "./layout";
 import type { FdtreeL0 } from "./payload.gen";
 
@@ -12,6 +13,7 @@ export function L0Gauge({ l0, merging }: { l0: FdtreeL0; merging: boolean }) {
   const oldHeld = merging ? Math.max(l0.slots_used - l0.data, 0) : 0;
   const free = Math.max(l0.slots_capacity - l0.slots_used, 0);
   const full = merging && free === 0;
+  const slots = l0SlotsRow(l0, merging);
   return (
     <section className="panel fd-l0" data-testid="fd-l0" data-full={full}>
       <header className="panel-header">
@@ -31,12 +33,12 @@ export function L0Gauge({ l0, merging }: { l0: FdtreeL0; merging: boolean }) {
         <dd className="num">{formatNumber(newData)}</dd>
         <dt>fences in L0</dt>
         <dd className="num">{formatNumber(l0.fences)}</dd>
-        <dt>writer slots</dt>
-        <dd className="num" data-testid="fd-l0-slots">{`${formatNumber(l0.slots_used)} / ${formatNumber(l0.slots_capacity)}`}</dd>
+        <dt>{slots.label}</dt>
+        <dd className="num" data-testid="fd-l0-slots">{slots.value}</dd>
         <dt>buffer β·κ0</dt>
         <dd className="num">{formatNumber(l0.buffer_entries)}</dd>
       </dl>
-      {full && <p className="fd-warn">All writer slots taken: writers wait for the merge.</p>}
+      {full && slots.note && <p className="fd-warn">{slots.note}</p>}
     </section>
   );
 }

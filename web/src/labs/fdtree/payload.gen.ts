@@ -128,7 +128,7 @@ export interface FdtreeL0 {
   old_entries: number;
   old_keys: [number, number][];
   slots_capacity: number;
-  /** Shared slots used and their capacity during a merge (writers wait when full). */
+  /** During a merge: the entries L0^old still holds (data and fences) plus L0^new's data, and the limit writers wait at (β·κ0 − κ1: κ1 slots stay for the merge's new fences). L0^old can start above the limit (the previous merge's fences and the writes made during it); no write enters until the wavefront frees enough. Without a merge: L0's entries and the overflow trigger. */
   slots_used: number;
   /** |L0| at which an overflow merge starts. */
   trigger_entries: number;

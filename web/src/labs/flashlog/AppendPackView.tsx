@@ -6,6 +6,7 @@
 import { useEffect, useRef } from "react";
 import { useTheme } from "../../components/ThemeToggle";
 import { useElementSize } from "../../hooks/useElementSize";
+import { bufferText, deadCopiesNote } from "./buffers";
 import { blockRows, validShare, waAgreement, type BlockRole } from "./layout";
 import type { ApMeta } from "./types";
 
@@ -22,6 +23,7 @@ interface Props {
 
 export function AppendPackView({ meta, slotPage }: Props) {
   const agree = waAgreement(meta);
+  const deadNote = deadCopiesNote(meta.pack_buffer);
   return (
     <div className="fl-ap" data-testid="flashlog-ap">
       <div className="fl-status">
@@ -67,11 +69,12 @@ export function AppendPackView({ meta, slotPage }: Props) {
           <section className="fl-card" data-testid="flashlog-buffers">
             <h3 className="fl-panel-title">Buffers (in memory)</h3>
             <p className="fl-small">
-              write buffer ({meta.write_buffer.length}/{meta.eb_pages}): {meta.write_buffer.join(", ") || "empty"}
+              write buffer ({meta.write_buffer.length}/{meta.eb_pages}): {bufferText(meta.write_buffer)}
             </p>
-            <p className="fl-small">
-              pack buffer ({meta.pack_buffer.length}/{meta.eb_pages}): {meta.pack_buffer.join(", ") || "empty"}
+            <p className="fl-small" data-testid="flashlog-pack-buffer">
+              pack buffer ({meta.pack_buffer.length}/{meta.eb_pages}): {bufferText(meta.pack_buffer)}
             </p>
+            {deadNote && <p className="fl-small">{deadNote}</p>}
             <p className="fl-small">
               {meta.device_pages_written} device pages written, {meta.packed_pages} of them packed cold pages, {meta.erases} erases.
             </p>

@@ -26,7 +26,8 @@ export interface ApMeta {
   last_page: number | null;
   logical_pages: number;
   model_write_amplification: number;
-  pack_buffer: number[];
+  /** The pack buffer's entries, oldest first: a page, or `None` for a copy that died here (its page was re-written while it waited; its slot goes to flash invalid). */
+  pack_buffer: (number | null)[];
   pack_due: boolean;
   pack_log: number[];
   pack_steps: number;

@@ -16,7 +16,7 @@ import { ERASED_COLOR, levelColor } from "../nand/palette";
 import type { CellSeries } from "../nand/series";
 import { hex } from "./pageMap";
 import type { IpaZoom } from "./types";
-import { pulseFrame, zoomCells } from "./zoom";
+import { pulseFrame, zoomCells, zoomStateLabels } from "./zoom";
 
 interface Props {
   zoom: IpaZoom | null;
@@ -70,8 +70,16 @@ function Dots({ zoom, before, after, pulses, passedAt, width, height, k }: Props
   const frame = useMemo(() => pulseFrame(k, before, pulses, passedAt), [k, before, pulses, passedAt]);
   const cells: CellSeries = useMemo(() => ({ vth: frame.vth, state: model.target, target: model.target, targetVerify: model.target, inhibited: frame.inhibited }), [frame, model]);
   const x = useMemo(() => scaleLinear().domain(model.domain).range([8, width - 8]), [model, width]);
+  const labels = useMemo(() => zoomStateLabels(model.target, frame.vth, zoom.page_kind), [model, frame, zoom.page_kind]);
   return (
     <>
+      <div className="ipa-state-labels" style={{ width }} data-testid="ipa-zoom-states" aria-label="cell states on the Vth axis">
+        {labels.map((l) => (
+          <span key={l.name} className="ipa-state-label" style={{ left: x(l.v) }} title={`${l.cells} cells; median Vth ${l.v.toFixed(2)} V`}>
+            {l.name}
+          </span>
+        ))}
+      </div>
       <div className="ipa-dots" style={{ width, height }}>
         <CellDots width={width} height={height} laneTop={0} laneBottom={height} x={x} domain={model.domain} cells={cells} colors={COLORS} identity={identity} selected={null} alertCell={null} />
       </div>
@@ -126,6 +134,31 @@ function PulsePlayer({ zoom, k, loops, playing, scrub, replay, programming }: { 
   );
 }
 
+/** What the dots mean, as the NAND lab's Vth key says it. */
+function ZoomKey({ slc }: { slc: boolean }) {
+  return (
+    <ul className="ipa-legend ipa-zoom-key" aria-label="cell dots" data-testid="ipa-zoom-key">
+      <li>
+        <span className="ipa-swatch" style={{ background: COLORS[0] }} />
+        {slc ? "ER: bit 1, erased (low Vth)" : "this page's bit 1"}
+      </li>
+      <li>
+        <span className="ipa-swatch" style={{ background: COLORS[1] }} />
+        {slc ? "P: bit 0, programmed (charge raised past verify)" : "this page's bit 0"}
+      </li>
+      <li>
+        <span className="ipa-key-dot filled" style={{ borderColor: COLORS[1], background: COLORS[1] }} />
+        filled: inhibited (kept its level or passed verify)
+      </li>
+      <li>
+        <span className="ipa-key-dot" style={{ borderColor: COLORS[1] }} />
+        hollow: still pulsed
+      </li>
+      <li>one dot per cell (8 per byte); height is jitter only</li>
+    </ul>
+  );
+}
+
 export function CellZoom(props: Props) {
   const { zoom, before, pulses, passedAt } = props;
   const loops = zoom && before.length > 0 ? Math.floor(pulses.length / before.length) : 0;
@@ -149,8 +182,9 @@ export function CellZoom(props: Props) {
   return (
     <div className="ipa-zoom" data-testid="ipa-cell-zoom">
       <ChartCard title={`Cells of bytes ${zoom.window_start}–${zoom.window_start + zoom.bytes_after.length - 1} (${zoom.cells} cells)`} note={zoom.stale ? "from an earlier step" : what}>
-        {(size) => <Dots {...props} zoom={zoom} k={k} width={size.width} height={Math.max(40, size.height - 18)} />}
+        {(size) => <Dots {...props} zoom={zoom} k={k} width={size.width} height={Math.max(40, size.height - 34)} />}
       </ChartCard>
+      <ZoomKey slc={zoom.page_kind === "SLC"} />
       <div className="ipa-zoom-foot">
         {loops > 0 && <PulsePlayer zoom={zoom} k={k} loops={loops} playing={playing} scrub={scrub} replay={replay} programming={programming} />}
         {zoom.refused && <div className="ipa-refused">Refused by the cell model: {zoom.refused}</div>}

@@ -79,12 +79,24 @@ export function PageMap(props: Props) {
           </li>
         ))}
         <li>
+          <span className="ipa-swatch ipa-swatch-unused" />
+          unused pair of a programmed record (still 0xFF)
+        </li>
+        <li>
           <span className="ipa-swatch ipa-swatch-changed" />
           changed in the buffer
+        </li>
+        <li>
+          <span className="ipa-swatch ipa-swatch-appended" />
+          bytes of the latest append
         </li>
       </ul>
       {focus && (
         <div className="ipa-records" data-testid="ipa-delta-records">
+          <div className="ipa-muted" data-testid="ipa-records-key">
+            Each record δk holds up to {layout.m} ⟨value, offset⟩ pairs: the byte's new value in hex, then its offset in the page (⟨03, 296⟩: byte 296 becomes 0x03). Reading the page applies the records in order over the body.
+            {layout.v > 0 && <span className="ipa-pair-meta"> Purple: metadata pairs (header or slot array), up to {layout.v} per record.</span>}
+          </div>
           {Array.from({ length: layout.n }, (_, slot) => {
             const rec = focus.records.find((r) => r.slot === slot);
             return (

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { bitOf, pulseFrame, zoomCells } from "./zoom";
+import { bitOf, pulseFrame, zoomCells, zoomStateLabels } from "./zoom";
 
 describe("the cell zoom model", () => {
   it("reads cell 8i + j as bit 7 − j of byte i", () => {
@@ -50,5 +50,20 @@ describe("the zoom's pulse frames", () => {
     expect(f2.programming).toBe(0);
     // Past the last loop: clamped.
     expect(Array.from(pulseFrame(9, before, pulses, passedAt).vth)).toEqual([1.1, 1.2, 1]);
+  });
+});
+
+describe("zoomStateLabels", () => {
+  it("names an SLC page's groups ER and P at their median Vth", () => {
+    const target = [0, 0, 1, 1, 1];
+    const vth = [-2.5, -2.1, 1.8, 2.0, 2.4];
+    expect(zoomStateLabels(target, vth, "SLC")).toEqual([
+      { name: "ER · bit 1", v: -2.1, cells: 2 },
+      { name: "P · bit 0", v: 2.0, cells: 3 },
+    ]);
+  });
+
+  it("names an MLC page's groups by this page's bit only, and skips an empty group", () => {
+    expect(zoomStateLabels([0, 0], [-2, -1], "LSB")).toEqual([{ name: "bit 1", v: -1, cells: 2 }]);
   });
 });

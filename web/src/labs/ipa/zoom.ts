@@ -78,3 +78,34 @@ export function pulseFrame(k: number, before: Float64Array, pulses: Float64Array
   }
   return { vth, inhibited, programming };
 }
+
+export interface StateLabel {
+  /** Short name drawn on the Vth axis. */
+  name: string;
+  /** Where: the median Vth of the cells in that group. */
+  v: number;
+  cells: number;
+}
+
+/**
+ * Names for the two groups of dots, placed at each group's median Vth (as the NAND lab names
+ * its levels): on an SLC page bit 1 is the erased state ER and bit 0 the programmed state P;
+ * on an MLC page a cell's Vth also carries its paired page's bit, so the groups are named by
+ * this page's bit only. An empty group gets no label.
+ */
+export function zoomStateLabels(target: ArrayLike<number>, vth: ArrayLike<number>, pageKind: string): StateLabel[] {
+  const slc = pageKind === "SLC";
+  const names = slc ? ["ER · bit 1", "P · bit 0"] : ["bit 1", "bit 0"];
+  const labels: StateLabel[] = [];
+  for (const group of [0, 1]) {
+    const vs: number[] = [];
+    for (let c = 0; c < target.length; c++) {
+      const v = vth[c];
+      if ((target[c] ?? 0) === group && v !== undefined && Number.isFinite(v)) vs.push(v);
+    }
+    if (vs.length === 0) continue;
+    vs.sort((a, b) => a - b);
+    labels.push({ name: names[group] ?? "", v: vs[Math.floor(vs.length / 2)] ?? 0, cells: vs.length });
+  }
+  return labels;
+}

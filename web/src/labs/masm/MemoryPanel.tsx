@@ -93,7 +93,8 @@ export const MemoryPanel = memo(function MemoryPanel({ meta }: { meta: MasmMeta 
     ["crashes", c.crashes],
   ];
   return (
-    <section className="masm-card masm-resources" data-testid="masm-resources" aria-label="memory, SSD and log">
+    // tabIndex: the column scrolls when the lab row is short, and a scroll region needs keyboard access.
+    <section className="masm-card masm-resources" data-testid="masm-resources" aria-label="memory, SSD and log" tabIndex={0}>
       <MemoryGauge meta={meta} />
       <SsdFill meta={meta} />
       <div className="masm-gauge" data-testid="masm-log">

@@ -26,6 +26,7 @@ export const ssdLab: LabModule = {
       "One page-mapped FTL with the whole map in memory: no hybrid mapping, no map caching.",
       "Dies and channels follow datasheet timings; no ECC, read retries or power limits.",
       "Wear is counted, not felt: no bit errors or failing blocks.",
+      "One write point per die, shared by host writes and GC copies: hot and cold pages are never separated (no age-sorted cleaning as in LFS).",
     ],
     keyMetrics: [
       "host_writes_pages",
