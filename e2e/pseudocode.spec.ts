@@ -42,3 +42,34 @@ test("the SSD lab's GC lines light up when GC runs", async ({ page, consoleError
   await expect(page.getByTestId("pseudo-line").first()).toBeHidden();
   expect(consoleErrors).toEqual([]);
 });
+
+/** Every line lit (current or ran) at some step of `steps`, seeking to each in turn. */
+async function litAt(page: import("@playwright/test").Page, steps: number[]): Promise<Set<string>> {
+  const seen = new Set<string>();
+  const lit = page.locator('[data-testid="pseudo-line"].ran, [data-testid="pseudo-line"][data-current="true"]');
+  for (const step of steps) {
+    await api(page, "seek", step);
+    await expect.poll(async () => (await page.getByTestId("pseudo-panel").getAttribute("data-step")) ?? "").toBe(String(step));
+    for (const line of await lit.evaluateAll((els) => els.map((e) => e.getAttribute("data-line") ?? ""))) seen.add(line);
+  }
+  return seen;
+}
+
+test("IPA's write-back lights an in-place append and an out-of-place write", async ({ page, consoleErrors }) => {
+  await openApp(page, "#/lab/ipa?scenario=life-of-page-4711");
+  await expect(page.getByTestId("pseudo-panel")).toBeVisible();
+  const total = (await api<{ totalSteps: number | null }>(page, "state")).totalSteps ?? 60;
+  const seen = await litAt(page, Array.from({ length: Math.min(total, 60) }, (_, i) => i + 1));
+  expect([...seen]).toEqual(expect.arrayContaining(["ipa.append", "ipa.out_of_place"]));
+  expect(consoleErrors).toEqual([]);
+});
+
+test("FlashLogging's listing shows for a FlashLogging run only, and lights dispatch", async ({ page, consoleErrors }) => {
+  await openApp(page, "#/lab/flashlog?scenario=outlier-reissued");
+  await expect(page.getByTestId("pseudo-panel")).toBeVisible();
+  const seen = await litAt(page, Array.from({ length: 30 }, (_, i) => i + 1));
+  expect([...seen]).toEqual(expect.arrayContaining(["fl.commit", "fl.dispatch", "fl.complete"]));
+  await openApp(page, "#/lab/flashlog?scenario=append-pack-packing");
+  await expect(page.getByTestId("pseudo-panel")).toHaveCount(0);
+  expect(consoleErrors).toEqual([]);
+});

@@ -8,7 +8,7 @@
 //!    scenario of the run a claim's number came from), `figure`,
 //!    `bench_case`, `markdown`: the types those hooks return. They are leaves (they import
 //!    nothing from any lab or registry), so a lab can use them without a module cycle.
-//!    `pseudocode`: the listings a lab lights from its events (`LabSpec::PSEUDOCODE`).
+//!    `pseudocode`: the listings a lab lights from its events (`LabSpec::pseudocode`).
 //! 3. `crate::labs` lists the plugins once; `reproduce`, `bench`, `calibration_doc` and the
 //!    schema read that list and nothing else.
 

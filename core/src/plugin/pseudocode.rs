@@ -1,8 +1,8 @@
 //! Pseudo-code listings lit by the core (issue 31, item 2): a lab names the lines of its central
 //! algorithm, and each trace event it emits names the line it executes.
 //!
-//! 1. A lab declares `LabSpec::PSEUDOCODE`: listings of stable line ids (`gc.pick`,
-//!    `ispp.pulse`), in reading order. Only ids cross to the web; the web keeps the text of each
+//! 1. A lab declares `LabSpec::pseudocode`: listings of stable line ids (`gc.pick`,
+//!    `ispp.pulse`), in reading order, for the algorithm its scenario runs. Only ids cross to the web; the web keeps the text of each
 //!    line keyed by id, so the wasm stays small and the text sits beside the lab's other prose.
 //! 2. `LabSpec::pseudo_line` maps one trace event to the id of the line it executes (or none:
 //!    not every event belongs to a listing). It reads the event's kind and arguments only, so the

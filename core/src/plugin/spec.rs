@@ -9,7 +9,7 @@
 //! 4. `HOOKS` names the functions that run the lab; `Lab` is implemented from them for every
 //!    `LabSpec` (`hooks.rs`), so a lab writes no forwarding.
 //! 5. `work_estimates` bounds the work a scenario asks for, before it runs (see `work`).
-//! 6. `PSEUDOCODE` and `pseudo_line`: the listings of the lab's central algorithm and the line
+//! 6. `pseudocode` and `pseudo_line`: the listings of the algorithm a scenario runs and the line
 //!    each event executes (see `pseudocode`); both default to none.
 //!
 //! `crate::labs` lists the implementors once; everything else is derived from that list.
@@ -35,11 +35,13 @@ pub trait LabSpec: Clone + Sized {
     /// is implemented from them.
     const HOOKS: LabHooks<Self>;
 
-    /// Pseudo-code listings of the lab's central algorithm (line ids only; `pseudocode`).
-    const PSEUDOCODE: &'static [PseudoListing] = &[];
+    /// Pseudo-code listings of the algorithm this scenario runs (line ids only; `pseudocode`).
+    fn pseudocode(&self) -> &'static [PseudoListing] {
+        &[]
+    }
 
-    /// The id of the `PSEUDOCODE` line that `event` executes, if it executes one.
-    fn pseudo_line(_event: &TraceEvent) -> Option<&'static str> {
+    /// The id of the `pseudocode()` line that `event` executes, if it executes one.
+    fn pseudo_line(&self, _event: &TraceEvent) -> Option<&'static str> {
         None
     }
 

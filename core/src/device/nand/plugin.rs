@@ -28,14 +28,17 @@ impl LabSpec for NandLab {
         info: view::info,
         state_bytes: Self::approx_bytes,
     };
-    const PSEUDOCODE: &'static [PseudoListing] = pseudocode::LISTINGS;
-
-    fn pseudo_line(event: &TraceEvent) -> Option<&'static str> {
-        pseudocode::line_of(event)
-    }
 
     fn from_body(body: Map<String, Value>, seed: u64) -> Result<Self, ScenarioError> {
         Self::build_from_body(body, seed)
+    }
+
+    fn pseudocode(&self) -> &'static [PseudoListing] {
+        pseudocode::LISTINGS
+    }
+
+    fn pseudo_line(&self, event: &TraceEvent) -> Option<&'static str> {
+        pseudocode::line_of(event)
     }
 
     fn body_schema() -> RootSchema {

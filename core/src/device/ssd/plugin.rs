@@ -29,14 +29,17 @@ impl LabSpec for SsdLab {
         info: view::info,
         state_bytes: Self::approx_bytes,
     };
-    const PSEUDOCODE: &'static [PseudoListing] = pseudocode::LISTINGS;
-
-    fn pseudo_line(event: &TraceEvent) -> Option<&'static str> {
-        pseudocode::line_of(event)
-    }
 
     fn from_body(body: Map<String, Value>, seed: u64) -> Result<Self, ScenarioError> {
         Ok(Self::from_config(parse(body)?, seed))
+    }
+
+    fn pseudocode(&self) -> &'static [PseudoListing] {
+        pseudocode::LISTINGS
+    }
+
+    fn pseudo_line(&self, event: &TraceEvent) -> Option<&'static str> {
+        pseudocode::line_of(event)
     }
 
     fn body_schema() -> RootSchema {
