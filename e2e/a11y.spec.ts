@@ -35,3 +35,15 @@ for (const scheme of ["light", "dark", "projector"] as const) {
     }
   });
 }
+
+test("axe finds no serious or critical violation in the keyboard shortcuts dialog", async ({ page, consoleErrors }) => {
+  await openApp(page, "#/lab/ssd?tour=1-why-gc-copies");
+  await page.locator("body").press("?");
+  await expect(page.getByTestId("shortcuts-dialog")).toBeVisible();
+  const results = await new AxeBuilder({ page }).include('[data-testid="shortcuts-dialog"]').withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+  const bad = results.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes[0]?.target.join(" ") ?? ""}`);
+  expect(bad, bad.join("\n")).toEqual([]);
+  expect(consoleErrors).toEqual([]);
+});

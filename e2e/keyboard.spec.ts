@@ -52,3 +52,70 @@ for (const lab of LAB_IDS) {
     expect(consoleErrors).toEqual([]);
   });
 }
+
+// The shortcuts dialog (`?`) lists every key, and single-character shortcuts ([ ] ?) can be
+// turned off (WCAG 2.1.4, level A); keys with a meaning of their own (Page Up/Down, Escape) stay.
+test("? opens the shortcuts dialog, which lists the keys, and Escape closes it", async ({ page, consoleErrors }) => {
+  await openApp(page, "#/lab/ssd");
+  await page.locator("body").press("?");
+  const dialog = page.getByTestId("shortcuts-dialog");
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByRole("heading", { name: "Keyboard shortcuts" })).toBeVisible();
+  expect(await dialog.getByTestId("shortcut").count()).toBeGreaterThanOrEqual(12);
+  await expect(page.getByTestId("single-keys")).toBeChecked();
+  await page.keyboard.press("Escape");
+  await expect(dialog).toBeHidden();
+  await page.getByTestId("shortcuts-open").click();
+  await expect(dialog).toBeVisible();
+  await page.getByTestId("shortcuts-close").click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByTestId("shortcuts-open")).toBeFocused();
+  expect(consoleErrors).toEqual([]);
+});
+
+test("with single-key shortcuts off, [ ] and ? do nothing, Page Up/Down still move the tour, and the choice is kept", async ({ page, consoleErrors }) => {
+  await openApp(page, "#/lab/ssd?tour=1-why-gc-copies");
+  await expect(page.getByTestId("tour-position")).toHaveText("step 1 of 6");
+  await page.getByTestId("shortcuts-open").click();
+  await page.getByTestId("single-keys").uncheck();
+  await expect(page.getByTestId("shortcuts-dialog")).toContainText("(off)");
+  await page.keyboard.press("Escape");
+  await expect(page.getByTestId("shortcuts-dialog")).toBeHidden();
+  await page.locator("body").press("]");
+  await page.waitForTimeout(300);
+  await expect(page.getByTestId("tour-position")).toHaveText("step 1 of 6");
+  await page.locator("body").press("?");
+  await page.waitForTimeout(200);
+  await expect(page.getByTestId("shortcuts-dialog")).toBeHidden();
+  await expect(page.locator(".tour-keys")).toHaveText("Page Up/Down also move");
+  await page.locator("body").press("PageDown");
+  await expect(page.getByTestId("tour-position")).toHaveText("step 2 of 6");
+  await page.locator("body").press("PageUp");
+  await expect(page.getByTestId("tour-position")).toHaveText("step 1 of 6");
+
+  await page.reload();
+  await expect(page.locator("body")).toHaveAttribute("data-ready", "true");
+  await page.locator("body").press("]");
+  await page.waitForTimeout(300);
+  await expect(page.getByTestId("tour-position")).toHaveText("step 1 of 6");
+  await page.getByTestId("shortcuts-open").click();
+  await expect(page.getByTestId("single-keys")).not.toBeChecked();
+  await page.getByTestId("single-keys").check();
+  await page.keyboard.press("Escape");
+  await page.locator("body").press("]");
+  await expect(page.getByTestId("tour-position")).toHaveText("step 2 of 6");
+  expect(consoleErrors).toEqual([]);
+});
+
+test("typing ] or ? in a text field neither moves the tour nor opens the dialog", async ({ page, consoleErrors }) => {
+  await openApp(page, "#/lab/ssd?tour=1-why-gc-copies&ts=2");
+  await expect(page.getByTestId("tour-position")).toHaveText("step 3 of 6");
+  const field = page.getByTestId("tour-number");
+  await field.focus();
+  await page.keyboard.press("]");
+  await page.keyboard.press("?");
+  await page.waitForTimeout(300);
+  await expect(page.getByTestId("tour-position")).toHaveText("step 3 of 6");
+  await expect(page.getByTestId("shortcuts-dialog")).toBeHidden();
+  expect(consoleErrors).toEqual([]);
+});

@@ -155,6 +155,20 @@ macro_rules! registry {
                     $($(#[$attr])* AnyLab::$variant(_) => <$ty as LabSpec>::EVENT_KINDS),+
                 }
             }
+
+            /// The pseudo-code listings of the lab inside (`LabSpec::pseudocode`).
+            pub fn pseudocode(&self) -> &'static [crate::plugin::PseudoListing] {
+                match self {
+                    $($(#[$attr])* AnyLab::$variant(lab) => <$ty as LabSpec>::pseudocode(lab)),+
+                }
+            }
+
+            /// The listing line `event` executes (`LabSpec::pseudo_line`).
+            pub fn pseudo_line(&self, event: &crate::sim::TraceEvent) -> Option<&'static str> {
+                match self {
+                    $($(#[$attr])* AnyLab::$variant(lab) => <$ty as LabSpec>::pseudo_line(lab, event)),+
+                }
+            }
         }
 
         impl Lab for AnyLab {

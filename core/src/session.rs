@@ -5,6 +5,7 @@
 use serde_json::{Map, Value, json};
 
 use crate::labs::{AnyLab, build};
+use crate::plugin::pseudocode::current_lines;
 use crate::scenario::limits::MAX_STEPS;
 use crate::scenario::{Header, ScenarioError};
 use crate::sim::{EVENT_WORDS, Lab, Run};
@@ -97,7 +98,16 @@ impl Session {
             "eventKinds": self.run.lab().event_kinds(),
             "eventWords": EVENT_WORDS,
             "lab_info": self.run.lab().info(),
+            "pseudocode": self.run.lab().pseudocode(),
         })
+    }
+
+    /// The pseudo-code lines executed at the latest step that executed any (`plugin::pseudocode`),
+    /// `null` when no recent event belongs to the lab's listings.
+    pub fn pseudo_json(&self) -> Value {
+        let lab = self.run.lab();
+        let frame = current_lines(self.run.trace().recent(), |e| lab.pseudo_line(e));
+        serde_json::to_value(frame).unwrap_or(Value::Null)
     }
 
     pub fn view(&self) -> crate::sim::LabView {

@@ -97,6 +97,11 @@ impl Sim {
         self.session.answers_json().to_string()
     }
 
+    /// The pseudo-code lines lit at this step: `{step, lines}` or `null` (`plugin::pseudocode`).
+    pub fn pseudo(&self) -> String {
+        self.session.pseudo_json().to_string()
+    }
+
     /// The CLI's report object, for comparing browser and native runs.
     pub fn report(&self) -> String {
         self.session.report_json().to_string()

@@ -7,13 +7,14 @@ use serde_json::{Map, Value};
 
 use super::devices::DeviceSpec;
 use super::lab::config::{self, LabPlan};
-use super::lab::{FlashLogLab, body, checks, curve, events, metrics, view};
+use super::lab::{FlashLogLab, body, checks, curve, events, metrics, pseudocode, view};
 use super::{bench, calibration, claims};
 use crate::plugin::{
-    BenchCase, Budget, Claim, GeneratedBlock, LabHooks, LabSpec, WorkEstimate, work::times,
+    BenchCase, Budget, Claim, GeneratedBlock, LabHooks, LabSpec, PseudoListing, WorkEstimate,
+    work::times,
 };
 use crate::scenario::ScenarioError;
-use crate::sim::EventKindInfo;
+use crate::sim::{EventKindInfo, TraceEvent};
 
 impl LabSpec for FlashLogLab {
     const NAME: &'static str = "flashlog";
@@ -31,6 +32,14 @@ impl LabSpec for FlashLogLab {
 
     fn from_body(body: Map<String, Value>, seed: u64) -> Result<Self, ScenarioError> {
         Self::from_plan(config::parse(body, seed)?, seed)
+    }
+
+    fn pseudocode(&self) -> &'static [PseudoListing] {
+        pseudocode::listings(self)
+    }
+
+    fn pseudo_line(&self, event: &TraceEvent) -> Option<&'static str> {
+        pseudocode::line_of(self, event)
     }
 
     fn body_schema() -> RootSchema {

@@ -6,13 +6,14 @@ use schemars::schema::RootSchema;
 use serde_json::{Map, Value};
 
 use super::lab::config::{self, PlannedOp};
-use super::lab::{IpaLab, body, checks, events, metrics, view};
+use super::lab::{IpaLab, body, checks, events, metrics, pseudocode, view};
 use super::{bench, calibration, claims};
 use crate::plugin::{
-    BenchCase, Budget, Claim, GeneratedBlock, LabHooks, LabSpec, WorkEstimate, work::times,
+    BenchCase, Budget, Claim, GeneratedBlock, LabHooks, LabSpec, PseudoListing, WorkEstimate,
+    work::times,
 };
 use crate::scenario::ScenarioError;
-use crate::sim::EventKindInfo;
+use crate::sim::{EventKindInfo, TraceEvent};
 
 impl LabSpec for IpaLab {
     const NAME: &'static str = "ipa";
@@ -30,6 +31,14 @@ impl LabSpec for IpaLab {
 
     fn from_body(body: Map<String, Value>, seed: u64) -> Result<Self, ScenarioError> {
         Self::from_config(config::parse(body, seed)?, seed)
+    }
+
+    fn pseudocode(&self) -> &'static [PseudoListing] {
+        pseudocode::LISTINGS
+    }
+
+    fn pseudo_line(&self, event: &TraceEvent) -> Option<&'static str> {
+        pseudocode::line_of(event)
     }
 
     fn body_schema() -> RootSchema {

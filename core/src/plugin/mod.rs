@@ -8,6 +8,7 @@
 //!    scenario of the run a claim's number came from), `figure`,
 //!    `bench_case`, `markdown`: the types those hooks return. They are leaves (they import
 //!    nothing from any lab or registry), so a lab can use them without a module cycle.
+//!    `pseudocode`: the listings a lab lights from its events (`LabSpec::pseudocode`).
 //! 3. `crate::labs` lists the plugins once; `reproduce`, `bench`, `calibration_doc` and the
 //!    schema read that list and nothing else.
 
@@ -20,6 +21,7 @@ pub mod hooks;
 pub mod judgement;
 pub mod markdown;
 pub mod policy;
+pub mod pseudocode;
 pub mod seeds;
 pub mod spec;
 pub mod work;
@@ -32,6 +34,7 @@ pub use figure::{Axis, Figure, Series, SeriesKind};
 pub use hooks::LabHooks;
 pub use judgement::Judgement;
 pub use markdown::{GeneratedBlock, cell, format_value};
+pub use pseudocode::{PseudoFrame, PseudoListing};
 pub use seeds::SeedSpread;
 pub use spec::LabSpec;
 pub use work::{Budget, WorkEstimate};

@@ -9,6 +9,8 @@
 //! 4. `HOOKS` names the functions that run the lab; `Lab` is implemented from them for every
 //!    `LabSpec` (`hooks.rs`), so a lab writes no forwarding.
 //! 5. `work_estimates` bounds the work a scenario asks for, before it runs (see `work`).
+//! 6. `pseudocode` and `pseudo_line`: the listings of the algorithm a scenario runs and the line
+//!    each event executes (see `pseudocode`); both default to none.
 //!
 //! `crate::labs` lists the implementors once; everything else is derived from that list.
 
@@ -16,10 +18,10 @@ use schemars::schema::RootSchema;
 use serde_json::{Map, Value};
 
 use super::hooks::LabHooks;
-use super::{BenchCase, Claim, Figure, GeneratedBlock, WorkEstimate};
+use super::{BenchCase, Claim, Figure, GeneratedBlock, PseudoListing, WorkEstimate};
 use crate::scenario::ScenarioError;
 use crate::sim::{
-    Answer, EventKindInfo, InvariantCheck, Lab, LabView, Metric, SimError, TraceSink,
+    Answer, EventKindInfo, InvariantCheck, Lab, LabView, Metric, SimError, TraceEvent, TraceSink,
 };
 
 pub trait LabSpec: Clone + Sized {
@@ -32,6 +34,16 @@ pub trait LabSpec: Clone + Sized {
     /// The functions that run the lab (`step`, `check_invariants`, `view`, …); `crate::sim::Lab`
     /// is implemented from them.
     const HOOKS: LabHooks<Self>;
+
+    /// Pseudo-code listings of the algorithm this scenario runs (line ids only; `pseudocode`).
+    fn pseudocode(&self) -> &'static [PseudoListing] {
+        &[]
+    }
+
+    /// The id of the `pseudocode()` line that `event` executes, if it executes one.
+    fn pseudo_line(&self, _event: &TraceEvent) -> Option<&'static str> {
+        None
+    }
 
     /// Builds the lab from a scenario body (everything but the common header).
     fn from_body(body: Map<String, Value>, seed: u64) -> Result<Self, ScenarioError>;

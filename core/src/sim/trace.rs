@@ -152,7 +152,7 @@ impl TraceSink {
         self.total_events
     }
 
-    pub fn recent(&self) -> impl Iterator<Item = &TraceEvent> {
+    pub fn recent(&self) -> impl DoubleEndedIterator<Item = &TraceEvent> {
         self.recent.iter()
     }
 }

@@ -3,6 +3,7 @@
 // each side that has more, and the current page's link is scrolled into view.
 import { useEffect, useRef, useState } from "react";
 import { LABS } from "../labs/registry";
+import { KeyboardHelp } from "./KeyboardHelp";
 import { ProjectorToggle } from "./ProjectorToggle";
 import { ThemeToggle } from "./ThemeToggle";
 
@@ -85,6 +86,7 @@ export function Header({ current }: { current: string | null }) {
       )}
       </div>
       <span className="header-tagline">database algorithms on disks and flash, step by step</span>
+      <KeyboardHelp />
       <ProjectorToggle />
       <ThemeToggle />
     </header>

@@ -1,8 +1,9 @@
 // The guided-tour panel: where you are ("step 4 of 11", and every step as a dot you can jump
 // to), the narration, and a predict-then-reveal question whose answer the simulation computes
-// when you check. Back/Next by button or by keyboard ([ and ], or Page Up/Page Down); moving
+// when you check. Back/Next by button or by keyboard ([ and ] unless the reader turned single-key
+// shortcuts off, see shortcuts.ts; Page Up/Page Down always); moving
 // never waits for an animation, because each step is a seek.
-import { useEffect, useId, useState } from "react";
+import { useEffect, useId, useState, useSyncExternalStore } from "react";
 import { useApp } from "../app/context";
 import { formatNumber } from "../format/units";
 import { score } from "../tours/answers";
@@ -10,6 +11,7 @@ import { completionCode } from "../tours/completion";
 import type { TourState } from "../tours/controller";
 import type { Question } from "../tours/model";
 import { Glossed } from "./Glossed";
+import { singleKeyStore, singleKeysOn } from "./shortcuts";
 import { isControl } from "./useTimelineKeys";
 
 const ignore = (): void => undefined;
@@ -89,11 +91,13 @@ export function TourPanel({ state }: { state: TourState }) {
   const { tour, index } = state;
   const step = tour.steps[index];
   const last = index === tour.steps.length - 1;
+  const singleOn = useSyncExternalStore(singleKeyStore.subscribe, singleKeyStore.get);
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent): void => {
       if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey || isControl(event.target, event.key)) return;
-      if (event.key === "]" || event.key === "PageDown") app.tours.next().catch(ignore);
-      else if (event.key === "[" || event.key === "PageUp") app.tours.back().catch(ignore);
+      const single = singleKeysOn();
+      if ((single && event.key === "]") || event.key === "PageDown") app.tours.next().catch(ignore);
+      else if ((single && event.key === "[") || event.key === "PageUp") app.tours.back().catch(ignore);
       else return;
       event.preventDefault();
     };
@@ -155,7 +159,7 @@ export function TourPanel({ state }: { state: TourState }) {
         <button type="button" className="button" data-testid="tour-back" disabled={index === 0} onClick={() => app.tours.back().catch(ignore)}>
           ← Back
         </button>
-        <span className="tour-keys">[ and ] also move</span>
+        <span className="tour-keys">{singleOn ? "[ and ] also move" : "Page Up/Down also move"}</span>
         <button type="button" className="button button-primary" data-testid="tour-next" disabled={last} onClick={() => app.tours.next().catch(ignore)}>
           Next →
         </button>

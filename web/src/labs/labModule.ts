@@ -32,6 +32,16 @@ export interface LabViews {
   keyMetrics?: readonly string[];
   /** What the model leaves out, and why: a few short sentences, shown beside every scenario. */
   leavesOut?: readonly string[];
+  /** The text of the core's pseudo-code line ids (`PseudoCodePanel`), when the lab has listings. */
+  pseudocode?: PseudoCodeText;
+}
+
+/** The web's text for a lab's pseudo-code listings, keyed by the core's ids. */
+export interface PseudoCodeText {
+  /** Per listing id: a title and where the algorithm comes from. */
+  listings: Readonly<Record<string, { title: string; source: string }>>;
+  /** Per line id: nesting depth and the line. */
+  lines: Readonly<Record<string, { indent: number; text: string }>>;
 }
 
 /** A built lab: its home-page entry, its views and the bundled scenario it opens with. */

@@ -22,6 +22,7 @@ import type { LabEntry } from "../labs/registry";
 import { labViews } from "../labs/views";
 import { scenariosFor, type BundledScenario } from "../labs/scenarios";
 import { RaceView } from "../components/RaceView";
+import { PseudoCodePanel } from "../components/PseudoCodePanel";
 
 function ComingSoon({ lab }: { lab: LabEntry }) {
   return (
@@ -97,9 +98,10 @@ function WhatToWatch({ lab }: { lab: LabEntry }) {
 function LabSide({ lab }: { lab: LabEntry }) {
   const { scenario } = useSessionState();
   const Side = labViews(lab.id).Side;
-  const leavesOut = labViews(lab.id).leavesOut;
+  const { leavesOut, pseudocode } = labViews(lab.id);
   return (
     <aside className="lab-side">
+      {pseudocode && <PseudoCodePanel lab={lab.id} text={pseudocode} />}
       <InvariantsPanel />
       <MetricsPanel keyMetrics={labViews(lab.id).keyMetrics} />
       <EventLog />

@@ -49,6 +49,20 @@ export interface CoreInfo {
   eventWords: number;
   /** The lab's own description: device presets, constants with sources, … (lab-specific). */
   lab_info: unknown;
+  /** The lab's pseudo-code listings (line ids; the text is in `labs/<lab>/pseudocode.ts`). */
+  pseudocode?: PseudoListing[];
+}
+
+/** One pseudo-code listing of the core (`plugin::pseudocode`): its id and line ids in order. */
+export interface PseudoListing {
+  id: string;
+  lines: string[];
+}
+
+/** The lines executed at the latest step that executed any, in order; the last is current. */
+export interface PseudoFrame {
+  step: number;
+  lines: string[];
 }
 
 /** Where one named series sits inside the concatenated `Float64Array` of a view. */
@@ -73,6 +87,8 @@ export interface Snapshot {
   events: Uint32Array;
   view: Float64Array;
   viewMeta: ViewMeta;
+  /** The core's lit pseudo-code lines (`Sim.pseudo()`); null when no recent event runs one. */
+  pseudo?: PseudoFrame | null;
 }
 
 /** Metric values sampled evenly over the whole run at load time, for sparklines. */

@@ -26,7 +26,7 @@ import { classifyFailure, type FailurePhase } from "./failure";
 import type { Progress, Request, RequestBody, ResultMap, Response } from "./protocol";
 import { snapshotTransfer } from "./protocol";
 import { groupOf, instanceOf, labOfScenario, type WasmInstance } from "./wasmGroups";
-import type { CoreState, MetricDetail, MetricTimeline, Snapshot, ViewMeta } from "./types";
+import type { CoreState, MetricDetail, MetricTimeline, PseudoFrame, Snapshot, ViewMeta } from "./types";
 
 /** Points sampled over the run for the metric sparklines. */
 const TIMELINE_POINTS = 64;
@@ -87,6 +87,7 @@ function takeSnapshot(s: Sim): Snapshot {
     events: s.events(),
     view,
     viewMeta: JSON.parse(s.viewMeta()) as ViewMeta,
+    pseudo: JSON.parse(s.pseudo()) as PseudoFrame | null,
   };
 }
 

@@ -6,13 +6,14 @@ use schemars::schema::RootSchema;
 use serde_json::{Map, Value};
 
 use super::lab::body::NandBody;
-use super::lab::{checks, events, metrics, view};
+use super::lab::{checks, events, metrics, pseudocode, view};
 use super::{NandLab, bench, calibration, claims};
 use crate::plugin::{
-    BenchCase, Budget, Claim, GeneratedBlock, LabHooks, LabSpec, WorkEstimate, work::times,
+    BenchCase, Budget, Claim, GeneratedBlock, LabHooks, LabSpec, PseudoListing, WorkEstimate,
+    work::times,
 };
 use crate::scenario::ScenarioError;
-use crate::sim::EventKindInfo;
+use crate::sim::{EventKindInfo, TraceEvent};
 
 impl LabSpec for NandLab {
     const NAME: &'static str = "nand";
@@ -30,6 +31,14 @@ impl LabSpec for NandLab {
 
     fn from_body(body: Map<String, Value>, seed: u64) -> Result<Self, ScenarioError> {
         Self::build_from_body(body, seed)
+    }
+
+    fn pseudocode(&self) -> &'static [PseudoListing] {
+        pseudocode::LISTINGS
+    }
+
+    fn pseudo_line(&self, event: &TraceEvent) -> Option<&'static str> {
+        pseudocode::line_of(event)
     }
 
     fn body_schema() -> RootSchema {

@@ -7,13 +7,14 @@ use serde_json::{Map, Value};
 
 use super::config::{SourceSpec, parse};
 use super::lab::body::{SsdBody, SsdPattern};
-use super::lab::{answers, checks, events, metrics, view};
+use super::lab::{answers, checks, events, metrics, pseudocode, view};
 use super::{SsdLab, bench, calibration, claims, figures};
 use crate::plugin::{
-    BenchCase, Budget, Claim, Figure, GeneratedBlock, LabHooks, LabSpec, WorkEstimate, work::times,
+    BenchCase, Budget, Claim, Figure, GeneratedBlock, LabHooks, LabSpec, PseudoListing,
+    WorkEstimate, work::times,
 };
 use crate::scenario::ScenarioError;
-use crate::sim::EventKindInfo;
+use crate::sim::{EventKindInfo, TraceEvent};
 
 impl LabSpec for SsdLab {
     const NAME: &'static str = "ssd";
@@ -31,6 +32,14 @@ impl LabSpec for SsdLab {
 
     fn from_body(body: Map<String, Value>, seed: u64) -> Result<Self, ScenarioError> {
         Ok(Self::from_config(parse(body)?, seed))
+    }
+
+    fn pseudocode(&self) -> &'static [PseudoListing] {
+        pseudocode::LISTINGS
+    }
+
+    fn pseudo_line(&self, event: &TraceEvent) -> Option<&'static str> {
+        pseudocode::line_of(event)
     }
 
     fn body_schema() -> RootSchema {

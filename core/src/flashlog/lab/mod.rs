@@ -18,6 +18,7 @@ pub mod events;
 pub mod logging;
 pub mod metrics;
 pub mod payload;
+pub mod pseudocode;
 pub mod view;
 
 use std::sync::Arc;

@@ -24,6 +24,7 @@ pub mod events;
 pub mod explorer;
 pub mod metrics;
 pub mod payload;
+pub mod pseudocode;
 pub mod run;
 pub mod view;
 pub mod zoomview;

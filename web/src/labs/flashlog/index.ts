@@ -4,6 +4,7 @@
 import { TIME_SPEEDS, type LabModule } from "../labModule";
 import { FlashlogView } from "./FlashlogView";
 import { flashlogWhatToWatch } from "./narration";
+import { flashlogPseudocode } from "./pseudocode";
 import { FlashlogSourcesCard } from "./SourcesCard";
 
 export const flashlogLab: LabModule = {
@@ -21,6 +22,7 @@ export const flashlogLab: LabModule = {
     View: FlashlogView,
     Side: FlashlogSourcesCard,
     watch: flashlogWhatToWatch,
+    pseudocode: flashlogPseudocode,
     leavesOut: [
       "The USB-class drives have illustrative latency profiles, not measured ones; two throughput ratios are fitted once (calibration points).",
       "The workload is TPC-C-like (CPU time and log bytes per transaction), not a database engine.",

@@ -4,6 +4,7 @@ import type { LabModule } from "../labModule";
 import { stepDriven } from "../stepDriven";
 import { IpaView } from "./IpaView";
 import { ipaWhatToWatch } from "./narration";
+import { ipaPseudocode } from "./pseudocode";
 import { IpaSourcesCard } from "./SourcesCard";
 
 /** A page program is ~200 µs on SLC, so 1/1,000× shows a few flash writes a second. */
@@ -24,6 +25,7 @@ export const ipaLab: LabModule = {
     View: stepDriven(IpaView),
     Side: IpaSourcesCard,
     watch: ipaWhatToWatch,
+    pseudocode: ipaPseudocode,
     leavesOut: [
       "No program interference between MLC neighbours and no ECC per delta record.",
       "IPL is a counting model in the paper's geometry, not run on this device's blocks.",

@@ -5,6 +5,7 @@ import { stepDriven } from "../stepDriven";
 import { nandWhatToWatch } from "./narration";
 import { NandView } from "./NandView";
 import { NandSourcesCard } from "./SourcesCard";
+import { nandPseudocode } from "./pseudocode";
 
 /** One ISPP pulse is ~30 µs, so 1/10,000× shows about two pulses a second. */
 const CELL_SPEEDS = [0.00001, 0.0001, 0.001, 0.01, 0.1, 1, 10, 100] as const;
@@ -23,6 +24,7 @@ export const nandLab: LabModule = {
     View: stepDriven(NandView),
     Side: NandSourcesCard,
     watch: nandWhatToWatch,
+    pseudocode: nandPseudocode,
     leavesOut: [
       "Each cell's threshold voltage is drawn from a distribution; neighbours do not disturb each other.",
       "Wear widens the distributions by a fitted law, and retention loss is one bake figure, not a model over time.",

@@ -4,6 +4,7 @@ import type { LabModule } from "../labModule";
 import { ssdWhatToWatch } from "./narration";
 import { SsdSourcesCard } from "./SourcesCard";
 import { SsdView } from "./SsdView";
+import { ssdPseudocode } from "./pseudocode";
 
 /** Course-preset reads take 25 µs, programs 200 µs, erases 1.5 ms, so 1/1,000× shows about five programs a second per die. */
 const FLASH_SPEEDS = [0.00001, 0.0001, 0.001, 0.01, 0.1, 1] as const;
@@ -22,6 +23,7 @@ export const ssdLab: LabModule = {
     View: SsdView,
     Side: SsdSourcesCard,
     watch: ssdWhatToWatch,
+    pseudocode: ssdPseudocode,
     leavesOut: [
       "One page-mapped FTL with the whole map in memory: no hybrid mapping, no map caching.",
       "Dies and channels follow datasheet timings; no ECC, read retries or power limits.",

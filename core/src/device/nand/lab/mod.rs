@@ -22,6 +22,7 @@ pub mod events;
 mod exec;
 pub mod metrics;
 pub mod payload;
+pub mod pseudocode;
 mod validate;
 pub mod view;
 

@@ -23,6 +23,7 @@ pub mod checks;
 pub mod events;
 pub mod metrics;
 pub mod payload;
+pub mod pseudocode;
 pub mod service;
 pub mod view;
 pub mod workload;

@@ -1,0 +1,75 @@
+// Pseudo-code beside the view, lit by the core (issue 31, item 2): the panel's current line is
+// the one the core says the latest step ran, so it follows the timeline when you seek.
+import { test, expect, api, openApp } from "./fixtures";
+
+async function litLine(page: import("@playwright/test").Page): Promise<string | null> {
+  const current = page.locator('[data-testid="pseudo-line"][data-current="true"]');
+  return (await current.count()) === 0 ? null : current.getAttribute("data-line");
+}
+
+test("the NAND lab's ISPP line follows seek: start, pulses and verifies, then the end", async ({ page, consoleErrors }) => {
+  await openApp(page, "#/lab/nand?scenario=slc-program-and-append");
+  await expect(page.getByTestId("pseudo-panel")).toBeVisible();
+  await expect(page.getByTestId("pseudo-line")).toHaveCount(5);
+  const seen: (string | null)[] = [];
+  for (let step = 0; step <= 12; step++) {
+    await api(page, "seek", step);
+    await expect.poll(async () => (await page.getByTestId("pseudo-panel").getAttribute("data-step")) ?? "").toBe(String(step));
+    seen.push(await litLine(page));
+  }
+  expect(seen[0]).toBeNull();
+  await api(page, "seek", 0);
+  await expect(page.getByTestId("pseudo-status")).toHaveText("No line has run yet");
+  expect(seen).toContain("ispp.start");
+  expect(seen).toContain("ispp.pulse");
+  expect(seen).toContain("ispp.verify");
+  // Seeking back lights the same line again: the highlight is a function of the step.
+  const at = seen.indexOf("ispp.pulse");
+  await api(page, "seek", 0);
+  await api(page, "seek", at);
+  await expect.poll(() => litLine(page)).toBe("ispp.pulse");
+  expect(consoleErrors).toEqual([]);
+});
+
+test("the SSD lab's GC lines light up when GC runs", async ({ page, consoleErrors }) => {
+  await openApp(page, "#/lab/ssd?scenario=gc-greedy");
+  await expect(page.getByTestId("pseudo-panel")).toBeVisible();
+  await api(page, "seek", 0);
+  await api(page, "runToEnd");
+  const ran = page.locator('[data-testid="pseudo-line"].ran, [data-testid="pseudo-line"][data-current="true"]');
+  await expect.poll(() => ran.count()).toBeGreaterThan(0);
+  await page.getByTestId("pseudo-panel").locator("summary").click();
+  await expect(page.getByTestId("pseudo-line").first()).toBeHidden();
+  expect(consoleErrors).toEqual([]);
+});
+
+/** Every line lit (current or ran) at some step of `steps`, seeking to each in turn. */
+async function litAt(page: import("@playwright/test").Page, steps: number[]): Promise<Set<string>> {
+  const seen = new Set<string>();
+  const lit = page.locator('[data-testid="pseudo-line"].ran, [data-testid="pseudo-line"][data-current="true"]');
+  for (const step of steps) {
+    await api(page, "seek", step);
+    await expect.poll(async () => (await page.getByTestId("pseudo-panel").getAttribute("data-step")) ?? "").toBe(String(step));
+    for (const line of await lit.evaluateAll((els) => els.map((e) => e.getAttribute("data-line") ?? ""))) seen.add(line);
+  }
+  return seen;
+}
+
+test("IPA's write-back lights an in-place append and an out-of-place write", async ({ page, consoleErrors }) => {
+  await openApp(page, "#/lab/ipa?scenario=life-of-page-4711");
+  await expect(page.getByTestId("pseudo-panel")).toBeVisible();
+  const total = (await api<{ totalSteps: number | null }>(page, "state")).totalSteps ?? 60;
+  const seen = await litAt(page, Array.from({ length: Math.min(total, 60) }, (_, i) => i + 1));
+  expect([...seen]).toEqual(expect.arrayContaining(["ipa.append", "ipa.out_of_place"]));
+  expect(consoleErrors).toEqual([]);
+});
+
+test("FlashLogging's listing shows for a FlashLogging run only, and lights dispatch", async ({ page, consoleErrors }) => {
+  await openApp(page, "#/lab/flashlog?scenario=outlier-reissued");
+  await expect(page.getByTestId("pseudo-panel")).toBeVisible();
+  const seen = await litAt(page, Array.from({ length: 30 }, (_, i) => i + 1));
+  expect([...seen]).toEqual(expect.arrayContaining(["fl.commit", "fl.dispatch", "fl.complete"]));
+  await openApp(page, "#/lab/flashlog?scenario=append-pack-packing");
+  await expect(page.getByTestId("pseudo-panel")).toHaveCount(0);
+  expect(consoleErrors).toEqual([]);
+});
