@@ -12,12 +12,15 @@
 //! 8. `answers`: the per-read answer window and the op history.
 //! 9. `report`: per-request R_p, merge intervals, space over time, the answer check.
 //! 10. `log`: what happened inside one event, for a lab that steps the run event by event.
+//! 11. `harness`: the paper's injection thread, bounded queues Q_r / Q_w and worker threads
+//!     (§5, Rem. A.9), for R_q and R_o beside R_p.
 
 pub mod answers;
 pub mod client;
 pub mod cost;
 pub mod cursor;
 pub mod engine;
+pub mod harness;
 pub mod latch;
 pub mod log;
 pub mod merge_proc;
@@ -28,7 +31,8 @@ pub mod steps;
 pub use answers::HistoryEntry;
 pub use cost::SsdCost;
 pub use engine::{ConcurrentRun, Scheme};
+pub use harness::{HarnessSpec, QueueWait};
 pub use latch::{Actor, Mode, Res};
 pub use log::{Outcome, RunEvent};
 pub use protocol::Protocol;
-pub use report::{Completion, LatencyStats, OpKind, SimReport};
+pub use report::{Completion, LatencyStats, OpKind, Response, SimReport};

@@ -137,6 +137,11 @@ impl FdLab {
         )
         .map_err(|e| ScenarioError::new("params", e.to_string()))?
         .with_protocol(cfg.protocol);
+        if let Some(spec) = cfg.harness {
+            run = run
+                .harnessed(cfg.file.clone(), spec)
+                .map_err(|e| ScenarioError::new("workload.generator.queues", e.to_string()))?;
+        }
         run.record = true;
         run.keep_history = true;
         let live = run.tree.store.live_blocks();
@@ -145,6 +150,7 @@ impl FdLab {
             .preload
             .iter()
             .chain(cfg.clients.iter().flatten().map(|(op, _)| op))
+            .chain(cfg.file.iter())
             .map(|op| match *op {
                 crate::fdtree::workload::Op::Range { to, .. } => to,
                 op => op.key(),
@@ -189,7 +195,15 @@ impl FdLab {
         self.run.now_ns()
     }
 
-    fn op_id(&self, client: usize, index: u64) -> usize {
+    /// The scenario index of client `client`'s op `index` (with the harness: its position in
+    /// the workload file, known once a worker took it).
+    pub(crate) fn op_id(&self, client: usize, index: u64) -> usize {
+        if self.cfg.harness.is_some() {
+            return self
+                .run
+                .request_of(client, index)
+                .map_or(usize::MAX, |r| r as usize);
+        }
         self.cfg
             .op_ids
             .get(client)
