@@ -43,10 +43,10 @@ use super::answers::{HistoryEntry, ReadWindow};
 use super::cost::SsdCost;
 use super::cursor::Cursor;
 use super::device::{BlockDevice, capacity_for};
-use super::harness::{Harness, QueueWait};
 use super::latch::{Actor, Latches, Mode, Res};
 use super::log::{Outcome, RunEvent};
 use super::protocol::Protocol;
+use super::queues::{Harness, QueueWait};
 use super::report::{Completion, OpKind, SimReport};
 use crate::sim::Scheduler;
 

@@ -15,7 +15,7 @@
 //! 10. `log`: what happened inside one event, for a lab that steps the run event by event.
 //! 11. `inspect`: the lock table and the clients' cursors, read by a view.
 //! 12. `harness`: the paper's injection thread, bounded queues Q_r / Q_w and worker threads
-//!     (§5, Rem. A.9), for R_q and R_o beside R_p.
+//!     (§5, Rem. A.9), for R_q and R_o beside R_p; `queues`: its data (no engine code).
 
 pub mod answers;
 pub mod client;
@@ -29,6 +29,7 @@ pub mod latch;
 pub mod log;
 pub mod merge_proc;
 pub mod protocol;
+pub mod queues;
 pub mod report;
 pub mod steps;
 
@@ -36,8 +37,8 @@ pub use answers::HistoryEntry;
 pub use cost::SsdCost;
 pub use device::BlockDevice;
 pub use engine::{ConcurrentRun, Scheme};
-pub use harness::{HarnessSpec, QueueWait};
 pub use latch::{Actor, LatchRow, Mode, Res};
 pub use log::{Outcome, RunEvent};
 pub use protocol::Protocol;
+pub use queues::{HarnessSpec, QueueWait};
 pub use report::{Completion, LatencyStats, OpKind, Response, SimReport};

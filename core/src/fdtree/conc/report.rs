@@ -60,7 +60,7 @@ pub struct LatencyStats {
 pub struct SimReport {
     pub completed: Vec<Completion>,
     /// With the harness: each completion's queue wait, in `completed`'s order (else empty).
-    pub queue_waits: Vec<super::harness::QueueWait>,
+    pub queue_waits: Vec<super::queues::QueueWait>,
     /// Answers checked against the values their keys held while they ran (`answers`), and
     /// how many showed a value never held.
     pub answers: u64,
