@@ -77,7 +77,14 @@ fn li_cascade_doubles_space_and_blocks_requests_while_btree_never_merges() {
     let preload = g.preload(3_000);
     let mut clients: Clients = vec![Vec::new(); 4];
     for i in 0..6_000 {
-        clients[i % 4].push((g.next_op(), None));
+        // A key's insert and delete on one client: G_R inserts a deleted key again (Rem. A.7)
+        // and uniqueness is trusted, so their order must be the stream's.
+        let op = g.next_op();
+        let c = match op {
+            Op::Insert { key, .. } | Op::Delete { key } => (key % 4) as usize,
+            _ => i % 4,
+        };
+        clients[c].push((op, None));
     }
     let mut cfg = FdConfig::fc(16, 4, 2);
     cfg.uniqueness = Uniqueness::Trusted;

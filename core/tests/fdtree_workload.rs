@@ -1,5 +1,5 @@
-//! G_R and G_T (digest §5.1): deterministic from the seed, the promised mix, append-like
-//! inserts, deletes only of keys at least 100 requests old, lookups only of present keys, and
+//! G_R and G_T (digest §5.1): deterministic from the seed, the promised mix, inserts of the
+//! smallest free workload key (Rem. A.7), deletes only of keys at least 100 requests old, lookups only of present keys, and
 //! a G_R stream run through FD+FC in trusted mode equals the map.
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
@@ -21,12 +21,20 @@ fn gen_r_is_deterministic_and_keeps_its_promises() {
     assert_ne!(stream(4), stream(5));
     let ops = stream(4);
     let mut present: BTreeMap<u64, usize> = BTreeMap::new();
-    let (mut lookups, mut last_insert) = (0, 0);
+    let (mut lookups, mut last_insert, mut reinserts) = (0, 0, 0u64);
     for (i, op) in ops.iter().enumerate() {
         match *op {
             Op::Insert { key, .. } => {
-                assert!(key > last_insert, "inserts are increasing");
-                last_insert = key;
+                // Rem. A.7: the smallest key above the preload's that is not in the index
+                // (a deleted workload key comes back before a new one).
+                let smallest_free = (501..).find(|k| !present.contains_key(k));
+                assert!(i < 500 || Some(key) == smallest_free, "insert of {key}");
+                assert!(
+                    i < 500 || key > 500,
+                    "a preload key is never inserted again"
+                );
+                reinserts += u64::from(key < last_insert);
+                last_insert = last_insert.max(key);
                 present.insert(key, i);
             }
             Op::Delete { key } => {
@@ -48,6 +56,7 @@ fn gen_r_is_deterministic_and_keeps_its_promises() {
         (3800..4200).contains(&lookups),
         "W_l = 0.8 gave {lookups} lookups of 5000"
     );
+    assert!(reinserts > 0, "deleted workload keys are inserted again");
 }
 
 #[test]

@@ -102,6 +102,32 @@ fn fdtree_broken(requests: u64) -> String {
     )
 }
 
+/// The paper's harness at its largest (`workload.generator.queues`): the largest preload, the
+/// fewest queue slots (the injection thread blocks most) and the fastest arrivals.
+fn fdtree_queued(requests: u64) -> String {
+    doc(
+        "fdtree",
+        json!({
+            "params": {"preload": 20_000},
+            "workload": {"generator": {"requests": requests, "lookup_fraction": 0.2,
+                         "queues": {"slots": 2, "arrivals_per_s": 10_000_000.0}}}
+        }),
+    )
+}
+
+/// G_T at its largest preload (6 warehouses × 10 districts × 111 customers × 3 orders = 19,980
+/// keys), 91.3% inserts, with the compare runs.
+fn fdtree_gt(requests: u64) -> String {
+    doc(
+        "fdtree",
+        json!({
+            "params": {"compare": true},
+            "workload": {"generator": {"kind": "gt", "requests": requests, "warehouses": 6,
+                         "customers_per_district": 111}}
+        }),
+    )
+}
+
 fn nand_programs(ops: usize) -> String {
     let program = |i: usize| json!({"op": "program", "page": i % 2, "data": {"pattern": "random"}});
     let mut list = Vec::new();
@@ -208,6 +234,8 @@ fn largest_legal() -> Vec<(&'static str, String)> {
     let layouts = layouts_scan(layouts_rows, 8_000_000);
     let fdtree = fdtree_generated(largest_accepted(fdtree_generated));
     let fdtree_dropped = fdtree_broken(largest_accepted(fdtree_broken));
+    let fdtree_harness = fdtree_queued(largest_accepted(fdtree_queued));
+    let fdtree_tpcc = fdtree_gt(largest_accepted(fdtree_gt));
     let cases = vec![
         ("hdd", hdd),
         ("ssd", ssd),
@@ -218,6 +246,8 @@ fn largest_legal() -> Vec<(&'static str, String)> {
         ("layouts", layouts),
         ("fdtree", fdtree),
         ("fdtree", fdtree_dropped),
+        ("fdtree", fdtree_harness),
+        ("fdtree", fdtree_tpcc),
     ];
     assert_covers_the_registry(&cases);
     cases

@@ -6,10 +6,13 @@
 //!    from the concurrent runs at reduced scale.
 //! 2. `claims_scaleup`: Fig. 7 at block granularity (10M and 90M keys).
 //! 3. `claims_ablation`: level skipping (§5.2) and proactive triggering (Rem. A.17).
-//! 4. `claims_btree`: Fig. 10, FD+FC against an in-place B+tree.
+//! 4. `claims_btree`: Fig. 10, FD+FC against an in-place B+tree; `claims_harness`: Fig. 8
+//!    (G_T) and Fig. 11 (R_o) through the paper's harness.
 //! 5. Each claim's scenario from `SCENARIOS` (`plugin::claim_scenario`).
 
-use super::reproduce::{claims_ablation, claims_btree, claims_latency, claims_scaleup};
+use super::reproduce::{
+    claims_ablation, claims_btree, claims_harness, claims_latency, claims_scaleup,
+};
 use crate::plugin::{Claim, ClaimScenarios, with_scenarios};
 
 /// Step 5: which course scenario shows each claim (`plugin::claim_scenario`): claim-id prefix →
@@ -20,6 +23,8 @@ pub const SCENARIOS: ClaimScenarios = &[
     ("seed002.fig10", "why-worst-case-latency"),
     ("seed002.fig6", "why-worst-case-latency"),
     ("seed002.fig7", "why-worst-case-latency"),
+    ("seed002.fig8", "tpcc-neworder-queues"),
+    ("seed002.fig11", "tpcc-neworder-queues"),
     ("seed002.fig9", "merge-block-by-block"),
     ("seed002.fig9a", "ds-writers-wait"),
     ("seed002.space", "why-worst-case-latency"),
@@ -32,6 +37,7 @@ pub fn claims() -> Vec<Claim> {
     out.extend(claims_scaleup::claims());
     out.extend(claims_ablation::claims());
     out.extend(claims_btree::claims());
+    out.extend(claims_harness::claims());
     with_scenarios(SCENARIOS, out)
 }
 
@@ -42,7 +48,7 @@ mod tests {
     #[test]
     fn every_claim_is_computed_with_a_finite_value() {
         let claims = claims();
-        assert_eq!(claims.len(), 23, "{claims:?}");
+        assert_eq!(claims.len(), 29, "{claims:?}");
         assert!(claims.iter().all(|c| c.simulated_value.is_finite()));
         assert!(claims.iter().any(|c| c.pass));
     }

@@ -63,7 +63,9 @@ impl LabSpec for FdLab {
         let op_blocks = (2 * ops).div_ceil(beta.max(1)) + height;
         let merge_blocks = times(times(op_blocks, height), gamma).saturating_add(2 * blocks);
         let preload_work = times(times(times(blocks, height), gamma), beta);
-        let steps = times(ops, height + 6)
+        // The harness adds a worker's idle wake-up per request (`conc::harness`).
+        let per_op = height + 6 + u64::from(cfg.harness.is_some());
+        let steps = times(ops, per_op)
             .saturating_add(times(merge_blocks, 3))
             .saturating_add(64);
         let checks_work = times(steps, checks::CHECK_ENTRIES_PER_STEP);

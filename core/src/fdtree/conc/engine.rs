@@ -11,7 +11,8 @@
 //!    holds *then*, on to the next level. The answer is built from those reads. A write applies to
 //!    L0 under the mutex (its uniqueness check, if any, reads down the tree holding it).
 //! 3. FD+XM: lookups hold the global lock shared, modifications exclusive; a modification that
-//!    triggers a merge runs the whole merge holding it (digest §8 item 26).
+//!    finds |L0| > β·κ0 (Alg. 1's trigger, `Scheme::config`) runs the whole merge holding it
+//!    (digest §8 item 26).
 //! 4. FD+FC and FD+DS: a background merge process (`merge_proc`) takes its latches before it
 //!    changes or reclaims what they protect (§4.4): m-insert X-latches the open tails it
 //!    appends to (and the L0 mutex when a fence may reach L0^new); m-delete, the switch and
@@ -26,6 +27,9 @@
 //!    its client's previous op completed; its R_p counts from the arrival. With `record` on,
 //!    every event's effects are appended to `log` (see `log`); with `keep_history` on, every
 //!    op's issue, completion and answer go to `report.history`.
+//! 8. With the paper's harness (`harness`), the clients are worker threads taking requests
+//!    from the bounded queues Q_r / Q_w instead of lists of their own; R_p counts from the
+//!    dequeue and each completion's queue wait goes to `report.queue_waits`.
 
 use std::collections::{BTreeMap, VecDeque};
 
@@ -42,6 +46,7 @@ use super::device::{BlockDevice, capacity_for};
 use super::latch::{Actor, Latches, Mode, Res};
 use super::log::{Outcome, RunEvent};
 use super::protocol::Protocol;
+use super::queues::{Harness, QueueWait};
 use super::report::{Completion, OpKind, SimReport};
 use crate::sim::Scheduler;
 
@@ -50,6 +55,18 @@ pub enum Scheme {
     Xm,
     Ds,
     Fc,
+}
+
+impl Scheme {
+    /// `cfg` with this scheme's overflow trigger: FD+XM merges inside the insert that finds
+    /// |L0| > β·κ0 (Alg. 1: nothing runs beside its merge, so no L0 slots are kept for the
+    /// merge's fences); FD+DS and FD+FC keep the trigger they were given (β·κ0 − κ1, §4.2).
+    pub fn config(self, mut cfg: FdConfig) -> FdConfig {
+        if self == Scheme::Xm {
+            cfg.overflow_trigger_entries = cfg.l0_entries() + 1;
+        }
+        cfg
+    }
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -97,6 +114,10 @@ pub(super) struct Client {
     pub(super) window: Option<ReadWindow>,
     pub(super) invoked_ns: u64,
     pub(super) outcome: Option<Outcome>,
+    /// Harness runs: the workload-file position of each op taken, and the queue wait of the
+    /// op in flight (`harness`).
+    pub(super) requests: Vec<u64>,
+    pub(super) queued: Option<QueueWait>,
 }
 
 #[derive(Debug, Clone)]
@@ -129,6 +150,8 @@ pub struct ConcurrentRun {
     pub device: Option<Box<BlockDevice>>,
     /// The block operations of the merge step in flight, for its `MergeIo`.
     pub(super) merge_io: Vec<BlockOp>,
+    /// The paper's injection thread and bounded queues (`harness`), when the run uses them.
+    pub(super) harness: Option<Harness>,
 }
 
 /// One client as a view shows it: the op in flight (its index and start) and whether it is done.
@@ -164,7 +187,7 @@ impl ConcurrentRun {
         preload: &[Op],
         clients: Vec<Vec<(Op, Option<u64>)>>,
     ) -> Result<Self, FdError> {
-        let mut tree = FdTree::new(cfg)?;
+        let mut tree = FdTree::new(scheme.config(cfg))?;
         let mut map = BTreeMap::new();
         for op in preload {
             if let Op::Insert { key, value } = *op {
@@ -205,10 +228,13 @@ impl ConcurrentRun {
                     window: None,
                     invoked_ns: 0,
                     outcome: None,
+                    requests: Vec::new(),
+                    queued: None,
                 }
             })
             .collect();
         let mut tree = tree;
+        tree.cfg = scheme.config(tree.cfg);
         tree.defer_reclaim = scheme != Scheme::Xm;
         let live = tree.store.live_blocks();
         let mut report = SimReport::default();
@@ -235,19 +261,22 @@ impl ConcurrentRun {
             merge_held: Vec::new(),
             device: None,
             merge_io: Vec::new(),
+            harness: None,
         })
     }
 
     /// Serves every block read and write on the SSD preset `preset` (see `device`), sized for
-    /// what this run can allocate; the live blocks are written to it first, untimed. `cost`
-    /// then gives only the CPU time.
+    /// what this run can allocate (a harness run's requests included: attach the harness
+    /// first); the live blocks are written to it first, untimed. `cost` then gives only the
+    /// CPU time.
     pub fn with_device(mut self, preset: &str) -> Result<Self, FdError> {
         let mods = self
             .clients
             .iter()
             .flat_map(|c| c.ops.iter())
             .filter(|op| op.is_modification())
-            .count() as u64;
+            .count() as u64
+            + self.harness_modifications();
         let store = &self.tree.store;
         let capacity = capacity_for(
             store.slot_count(),
@@ -351,7 +380,7 @@ impl ConcurrentRun {
 
     fn finish(&mut self) -> Result<(), FdError> {
         self.finished = true;
-        let stuck = self.clients.iter().filter(|c| !c.done).count();
+        let stuck = self.clients.iter().filter(|c| !c.done).count() + self.waiting_requests();
         if stuck > 0 || self.merge_running {
             return Err(FdError::Impossible(format!(
                 "deadlock: {stuck} clients and merge={} waiting with no event left",
@@ -456,12 +485,11 @@ impl ConcurrentRun {
     fn next_op(&mut self, actor: Actor) -> bool {
         let now = self.sched.now_ns();
         self.complete(actor, now);
-        let c = &mut self.clients[actor];
-        let Some(op) = c.ops.pop_front() else {
-            c.done = true;
+        let Some((op, arrival)) = self.take_op(actor) else {
+            self.clients[actor].done = true;
             return false;
         };
-        let arrival = c.arrivals.pop_front().flatten();
+        let c = &mut self.clients[actor];
         c.current = Some((op, arrival.unwrap_or(now)));
         c.issued += 1;
         c.cursor.reset();
@@ -488,6 +516,22 @@ impl ConcurrentRun {
         }
         c.program.push_back(then);
         true
+    }
+
+    /// The client's next op and its arrival: from its own list, or (a harness worker) from its
+    /// queue, its R_p counting from the dequeue.
+    fn take_op(&mut self, actor: Actor) -> Option<(Op, Option<u64>)> {
+        if self.harness.is_none() {
+            let c = &mut self.clients[actor];
+            let op = c.ops.pop_front()?;
+            return Some((op, c.arrivals.pop_front().flatten()));
+        }
+        let item = self.dequeue(actor)?;
+        let wait = self.queue_wait(&item);
+        let c = &mut self.clients[actor];
+        c.requests.push(item.request);
+        c.queued = Some(wait);
+        Some((item.op, None))
     }
 
     /// The op in flight was issued now: its R_p and its answer window start.
@@ -517,6 +561,9 @@ impl ConcurrentRun {
         };
         let outcome = c.outcome.take();
         c.window = None;
+        if let Some(wait) = c.queued.take() {
+            self.report.queue_waits.push(wait);
+        }
         let invoked_ns = c.invoked_ns;
         self.report.completed.push(done);
         if let (true, Some(outcome)) = (self.keep_history, outcome) {

@@ -9,8 +9,9 @@
 //!    here, so holding them across it (in the lookups' top-down order, so no deadlock) is a
 //!    conservative equivalent.
 //! 3. m-delete takes the L0 mutex, moves the wavefront, deletes the processed L0^old entries
-//!    and picks the blocks to reclaim; then it passes top-down through the old heads, X-latching
-//!    each and reclaiming those picked while it holds their latch (Lem. 8).
+//!    and picks the blocks to reclaim; then it passes top-down through the old levels,
+//!    X-latching and reclaiming those picked, then X-latching the head that stays (Lem. 8:
+//!    no reader still directed by it is overtaken, `head_pass`).
 //! 4. The switch takes the L0 mutex, makes L0^new the L0, then reclaims the remaining old chain
 //!    under X-latch coupling: X(next) before releasing the current one (§4.4.2 end).
 //! 5. Finalize takes the L0 mutex, relabels; a skipped level's blocks are reclaimed one at a
@@ -99,6 +100,30 @@ impl ConcurrentRun {
         }
     }
 
+    /// m-delete's pass through one old level, top-down (Lem. 8): X-latch and reclaim the
+    /// picked blocks (a prefix of the level), then pass through the level's head that stays.
+    /// That head may still direct a reader holding its S-latch to a block reclaimed one level
+    /// down, so the pass waits until the reader has coupled onto that block (its X-latch there
+    /// then waits for the read); a reader right of the head only needs blocks whose keys
+    /// are beyond the wavefront, which stay.
+    fn head_pass(&self, level: &[BlockId], pending: &[BlockId]) -> Vec<Micro> {
+        let mut todo = Vec::new();
+        for &b in level.iter().filter(|b| pending.contains(b)) {
+            todo.extend([
+                Micro::Acquire(Res::Block(b), Mode::X),
+                Micro::Reclaim(b),
+                Micro::Release(Res::Block(b), Mode::X),
+            ]);
+        }
+        if let Some(&h) = level.iter().find(|b| !pending.contains(b)) {
+            todo.extend([
+                Micro::Acquire(Res::Block(h), Mode::X),
+                Micro::Release(Res::Block(h), Mode::X),
+            ]);
+        }
+        todo
+    }
+
     pub(super) fn merge_step(&mut self) -> Result<(), FdError> {
         let cpu = self.cost.cpu_ns;
         // The old heads m-delete passes through, per level, top-down, before the step.
@@ -141,27 +166,7 @@ impl ConcurrentRun {
                 }
                 if self.protocol.reclaim_latch {
                     for level in &heads {
-                        let mine: Vec<BlockId> = level
-                            .iter()
-                            .copied()
-                            .filter(|b| pending.contains(b))
-                            .collect();
-                        if mine.is_empty() {
-                            // Pass through the head: no reader can be overtaken (Lem. 8).
-                            if let Some(&h) = level.first() {
-                                todo.extend([
-                                    Micro::Acquire(Res::Block(h), Mode::X),
-                                    Micro::Release(Res::Block(h), Mode::X),
-                                ]);
-                            }
-                        }
-                        for b in mine {
-                            todo.extend([
-                                Micro::Acquire(Res::Block(b), Mode::X),
-                                Micro::Reclaim(b),
-                                Micro::Release(Res::Block(b), Mode::X),
-                            ]);
-                        }
+                        todo.extend(self.head_pass(level, &pending));
                     }
                 }
             }

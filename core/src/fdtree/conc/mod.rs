@@ -14,6 +14,8 @@
 //! 9. `report`: per-request R_p, merge intervals, space over time, the answer check.
 //! 10. `log`: what happened inside one event, for a lab that steps the run event by event.
 //! 11. `inspect`: the lock table and the clients' cursors, read by a view.
+//! 12. `harness`: the paper's injection thread, bounded queues Q_r / Q_w and worker threads
+//!     (§5, Rem. A.9), for R_q and R_o beside R_p; `queues`: its data (no engine code).
 
 pub mod answers;
 pub mod client;
@@ -21,11 +23,13 @@ pub mod cost;
 pub mod cursor;
 pub mod device;
 pub mod engine;
+pub mod harness;
 pub mod inspect;
 pub mod latch;
 pub mod log;
 pub mod merge_proc;
 pub mod protocol;
+pub mod queues;
 pub mod report;
 pub mod steps;
 
@@ -36,4 +40,5 @@ pub use engine::{ConcurrentRun, Scheme};
 pub use latch::{Actor, LatchRow, Mode, Res};
 pub use log::{Outcome, RunEvent};
 pub use protocol::Protocol;
-pub use report::{Completion, LatencyStats, OpKind, SimReport};
+pub use queues::{HarnessSpec, QueueWait};
+pub use report::{Completion, LatencyStats, OpKind, Response, SimReport};

@@ -1,5 +1,7 @@
-//! What a concurrent run measured: every request's R_p, the merge intervals, live blocks
-//! over time, and the answer check (§5 metrics; digest §5.1 "R_p = dequeue → completion").
+//! What a concurrent run measured: every request's R_p (and, with the paper's harness, its
+//! R_q and R_o), the merge intervals, live blocks over time, and the answer check (§5
+//! metrics; digest §5.1 "R_p = dequeue → completion", R_q = R_p + queue wait, R_o = R_q +
+//! max(0, w), Rem. A.9). Without the harness a request never queues: R_q = R_o = R_p.
 
 use super::super::workload::Op;
 
@@ -38,6 +40,14 @@ impl Completion {
     }
 }
 
+/// Which response time (§5): R_p (processing), R_q (R_p + queue wait), R_o (R_q + lateness).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Response {
+    Rp,
+    Rq,
+    Ro,
+}
+
 #[derive(Debug, Clone, Copy, PartialEq, Default)]
 pub struct LatencyStats {
     pub count: u64,
@@ -49,6 +59,8 @@ pub struct LatencyStats {
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct SimReport {
     pub completed: Vec<Completion>,
+    /// With the harness: each completion's queue wait, in `completed`'s order (else empty).
+    pub queue_waits: Vec<super::queues::QueueWait>,
     /// Answers checked against the values their keys held while they ran (`answers`), and
     /// how many showed a value never held.
     pub answers: u64,
@@ -71,12 +83,26 @@ pub struct SimReport {
 
 impl SimReport {
     pub fn stats(&self, kind: OpKind) -> LatencyStats {
-        let xs: Vec<u64> = self
-            .completed
+        self.response_stats(kind, Response::Rp)
+    }
+
+    /// Response times of every completed `kind` request, in completion order.
+    pub fn responses(&self, kind: OpKind, what: Response) -> Vec<u64> {
+        let wait = |i: usize| self.queue_waits.get(i).copied().unwrap_or_default();
+        self.completed
             .iter()
-            .filter(|c| c.kind == kind)
-            .map(Completion::r_p_ns)
-            .collect();
+            .enumerate()
+            .filter(|(_, c)| c.kind == kind)
+            .map(|(i, c)| match what {
+                Response::Rp => c.r_p_ns(),
+                Response::Rq => c.r_p_ns() + wait(i).queue_ns,
+                Response::Ro => c.r_p_ns() + wait(i).queue_ns + wait(i).late_ns,
+            })
+            .collect()
+    }
+
+    pub fn response_stats(&self, kind: OpKind, what: Response) -> LatencyStats {
+        let xs = self.responses(kind, what);
         if xs.is_empty() {
             return LatencyStats::default();
         }

@@ -142,15 +142,51 @@ pub struct FdtreeOp {
     pub at_ns: Option<u64>,
 }
 
+/// Which of the paper's workload generators (§5).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum FdtreeGeneratorKind {
+    /// G_R (Rem. A.7): lookups, inserts and deletes in the ratio W_l : (1−W_l)/2 : (1−W_l)/2.
+    #[default]
+    Gr,
+    /// G_T (Rem. A.8): the TPC-C NewOrder primary index, 91.3% inserts and 8.7% lookups,
+    /// preloaded with 3 orders per customer (`warehouses`, `customers_per_district`).
+    Gt,
+}
+
 #[derive(Debug, Clone, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct FdtreeGenerator {
+    /// `gr` (default) or `gt`.
+    pub kind: Option<FdtreeGeneratorKind>,
     /// Requests after the preload (1..=20,000).
     pub requests: u64,
-    /// W_l: fraction of lookups (0..=1, default 0.8); the rest are inserts and deletes.
+    /// W_l: fraction of lookups (0..=1, default 0.8); the rest are inserts and deletes. G_R only.
     pub lookup_fraction: Option<f64>,
-    /// Reader clients (1..=16, default 6); lookups go round-robin to them.
+    /// Reader clients (1..=16, default 6); lookups go round-robin to them (or, with `queues`,
+    /// the T_r workers taking them from Q_r).
     pub readers: Option<u64>,
-    /// Writer clients (1..=4, default 2); a key's insert and delete go to the same writer.
+    /// Writer clients (1..=4, default 2); a key's insert and delete go to the same writer (or,
+    /// with `queues`, the T_w workers taking them from Q_w).
     pub writers: Option<u64>,
+    /// G_T: warehouses (1..=8, default 1).
+    pub warehouses: Option<u64>,
+    /// G_T: customers per district (1..=3000, default 100; the paper's 3000 is far beyond a
+    /// course run). The preload is warehouses × 10 districts × customers × 3 orders (≤ 20,000).
+    pub customers_per_district: Option<u64>,
+    /// The paper's harness (§5): requests go through the bounded queues Q_r / Q_w to the
+    /// workers, so R_q and R_o are measured beside R_p. Without it each client runs its own
+    /// list closed-loop (R_q = R_o = R_p).
+    pub queues: Option<FdtreeQueues>,
+}
+
+/// The injection thread's queues (§5, Rem. A.9).
+#[derive(Debug, Clone, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct FdtreeQueues {
+    /// |Q_r| + |Q_w| (2..=5000, default 5000, the paper's), split by W_l : (W_i + W_d).
+    pub slots: Option<u64>,
+    /// v: requests supposed to arrive per second (1..=10,000,000); R_o adds how late each
+    /// request entered its queue. Without it R_o = R_q.
+    pub arrivals_per_s: Option<f64>,
 }

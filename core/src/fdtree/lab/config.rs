@@ -11,18 +11,22 @@
 //!    valid), as in `reproduce::fig6_worst`.
 //! 4. `cost: ssd` (the default) runs block I/O on the SSD preset `ssd_preset` (one of
 //!    `SSD_PRESETS`, default the paper's X25-E); the constant costs refuse a preset.
-//! 5. `drop_rule` (teaching) drops one rule of FD+FC's latch protocol; refused for FD+DS and
+//! 5. `queues` puts the generated requests in a workload file for the paper's harness (§5):
+//!    T_r = `readers`, T_w = `writers`, |Q_r| + |Q_w| = `slots` split by W_l; `compare` is
+//!    refused with it (the compare runs need each client's own list). `kind: gt` is G_T
+//!    (Rem. A.8) with its preload from `warehouses` and `customers_per_district`.
+//! 6. `drop_rule` (teaching) drops one rule of FD+FC's latch protocol; refused for FD+DS and
 //!    FD+XM, which do not have these rules.
 
 use serde_json::{Map, Value};
 
 use super::body::{
-    FdtreeBody, FdtreeCost, FdtreeDropRule, FdtreeGenerator, FdtreeOp, FdtreeOpKind, FdtreeScheme,
-    FdtreeUniqueness,
+    FdtreeBody, FdtreeCost, FdtreeDropRule, FdtreeGenerator, FdtreeGeneratorKind, FdtreeOp,
+    FdtreeOpKind, FdtreeScheme, FdtreeUniqueness,
 };
 use crate::fdtree::conc::device::DEFAULT_PRESET;
-use crate::fdtree::conc::{Protocol, Scheme, SsdCost};
-use crate::fdtree::workload::{GenR, Op};
+use crate::fdtree::conc::{HarnessSpec, Protocol, Scheme, SsdCost};
+use crate::fdtree::workload::{DISTRICTS_PER_WAREHOUSE, GenR, GenT, ORDERS_PER_CUSTOMER, Op};
 use crate::fdtree::{FdConfig, MergePolicy, Uniqueness};
 use crate::scenario::{ScenarioError, check_range, parse_body};
 
@@ -49,6 +53,10 @@ pub struct LabConfig {
     pub generated: bool,
     /// The latch protocol (the paper's unless `params.drop_rule`).
     pub protocol: Protocol,
+    /// The paper's harness (`workload.generator.queues`): the workers take the requests of
+    /// `file` from Q_r / Q_w, and `clients` are empty lists, one per worker.
+    pub harness: Option<HarnessSpec>,
+    pub file: Vec<Op>,
 }
 
 pub fn scheme_name(s: FdtreeScheme) -> &'static str {
@@ -104,6 +112,7 @@ pub fn build(body: &FdtreeBody, seed: u64) -> Result<LabConfig, ScenarioError> {
         .map_err(|e| ScenarioError::new("params", e.to_string()))?;
     let (cost, device) = cost_of(p.cost.unwrap_or_default(), p.ssd_preset.as_deref())?;
     let w = &body.workload;
+    let (mut harness, mut file) = (None, Vec::new());
     let (preload, clients, op_ids, generated) = match (&w.ops, &w.generator) {
         (Some(_), Some(_)) | (None, None) => {
             return Err(ScenarioError::new(
@@ -133,12 +142,24 @@ pub fn build(body: &FdtreeBody, seed: u64) -> Result<LabConfig, ScenarioError> {
                 Some(FdtreeUniqueness::Check) => Uniqueness::Check,
                 _ => Uniqueness::Trusted,
             };
-            let (preload, clients, ids) = generate(g, seed, preload_n)?;
-            (preload, clients, ids, true)
+            let generated = generate(g, seed, preload_n, p.preload.is_some())?;
+            harness = generated.harness;
+            file = generated.file;
+            (generated.preload, generated.clients, generated.ids, true)
         }
     };
+    if harness.is_some() && p.compare == Some(true) {
+        return Err(ScenarioError::new(
+            "params.compare",
+            "the compare view runs each client's own list; it is not available with \
+             `workload.generator.queues`",
+        ));
+    }
     let protocol = protocol_of(p.drop_rule, scheme_id)?;
-    let total_ops = op_ids.iter().map(Vec::len).sum();
+    let total_ops = match harness {
+        Some(_) => file.len(),
+        None => op_ids.iter().map(Vec::len).sum(),
+    };
     Ok(LabConfig {
         scheme_id,
         scheme,
@@ -152,6 +173,8 @@ pub fn build(body: &FdtreeBody, seed: u64) -> Result<LabConfig, ScenarioError> {
         compare: p.compare.unwrap_or(false),
         generated,
         protocol,
+        harness,
+        file,
     })
 }
 
@@ -293,9 +316,27 @@ fn explicit(ops: &[FdtreeOp]) -> Result<Clients, ScenarioError> {
     Ok((clients, ids))
 }
 
-type Generated = (Vec<Op>, Vec<Vec<(Op, Option<u64>)>>, Vec<Vec<usize>>);
+/// A generator's preload and requests: per-client lists, or the harness's file (step 3).
+struct Generated {
+    preload: Vec<Op>,
+    clients: Vec<Vec<(Op, Option<u64>)>>,
+    ids: Vec<Vec<usize>>,
+    harness: Option<HarnessSpec>,
+    file: Vec<Op>,
+}
 
-fn generate(g: &FdtreeGenerator, seed: u64, preload: u64) -> Result<Generated, ScenarioError> {
+/// The largest arrival rate `queues.arrivals_per_s` takes (one request per 100 ns).
+pub const MAX_ARRIVALS_PER_S: f64 = 10_000_000.0;
+pub const MAX_QUEUE_SLOTS: u64 = 5_000;
+pub const MAX_WAREHOUSES: u64 = 8;
+pub const MAX_CUSTOMERS: u64 = 3_000;
+
+fn generate(
+    g: &FdtreeGenerator,
+    seed: u64,
+    preload: u64,
+    preload_given: bool,
+) -> Result<Generated, ScenarioError> {
     check_range("workload.generator.requests", g.requests, 1, MAX_REQUESTS)?;
     let wl = g.lookup_fraction.unwrap_or(0.8);
     check_range("workload.generator.lookup_fraction", wl, 0.0, 1.0)?;
@@ -310,13 +351,70 @@ fn generate(g: &FdtreeGenerator, seed: u64, preload: u64) -> Result<Generated, S
         ));
     }
     let (readers, writers) = (readers as usize, writers as usize);
-    let mut gen_r = GenR::new(seed, (wl * 1000.0).round() as u32, 1);
-    let pre = gen_r.preload(preload);
+    let kind = g.kind.unwrap_or_default();
+    let (pre, stream, lookup_permille) = match kind {
+        FdtreeGeneratorKind::Gr => {
+            refuse_gt_fields(g)?;
+            let mut gen_r = GenR::new(seed, (wl * 1000.0).round() as u32, 1);
+            let pre = gen_r.preload(preload);
+            let stream: Vec<Op> = (0..g.requests).map(|_| gen_r.next_op()).collect();
+            (pre, stream, gen_r.lookup_permille)
+        }
+        FdtreeGeneratorKind::Gt => {
+            if preload_given {
+                return Err(ScenarioError::new(
+                    "params.preload",
+                    "G_T preloads 3 orders per customer; set `workload.generator.warehouses` \
+                     and `customers_per_district` instead",
+                ));
+            }
+            if g.lookup_fraction.is_some() {
+                return Err(ScenarioError::new(
+                    "workload.generator.lookup_fraction",
+                    "G_T's mix is fixed by TPC-C (8.7% lookups, Rem. A.8)",
+                ));
+            }
+            let mut gen_t = gt_generator(g, seed)?;
+            let pre = gen_t.preload();
+            let stream: Vec<Op> = (0..g.requests).map(|_| gen_t.next_op()).collect();
+            (pre, stream, 1000 - gen_t.insert_permille)
+        }
+    };
+    if let Some(q) = &g.queues {
+        let slots = q.slots.unwrap_or(MAX_QUEUE_SLOTS);
+        check_range("workload.generator.queues.slots", slots, 2, MAX_QUEUE_SLOTS)?;
+        let interval = match q.arrivals_per_s {
+            Some(v) => {
+                check_range(
+                    "workload.generator.queues.arrivals_per_s",
+                    v,
+                    1.0,
+                    MAX_ARRIVALS_PER_S,
+                )?;
+                Some((1e9 / v).round() as u64)
+            }
+            None => None,
+        };
+        let (read_slots, write_slots) = HarnessSpec::split_slots(slots as usize, lookup_permille);
+        let spec = HarnessSpec {
+            readers,
+            writers,
+            read_slots,
+            write_slots,
+            arrival_interval_ns: interval,
+        };
+        return Ok(Generated {
+            preload: pre,
+            clients: vec![Vec::new(); readers + writers],
+            ids: vec![Vec::new(); readers + writers],
+            harness: Some(spec),
+            file: stream,
+        });
+    }
     let mut clients = vec![Vec::new(); readers + writers];
     let mut ids = vec![Vec::new(); readers + writers];
     let mut next_reader = 0;
-    for i in 0..g.requests as usize {
-        let op = gen_r.next_op();
+    for (i, op) in stream.into_iter().enumerate() {
         let c = match op {
             Op::Insert { key, .. } | Op::Delete { key } => {
                 readers + (key % writers as u64) as usize
@@ -329,5 +427,63 @@ fn generate(g: &FdtreeGenerator, seed: u64, preload: u64) -> Result<Generated, S
         clients[c].push((op, None));
         ids[c].push(i);
     }
-    Ok((pre, clients, ids))
+    Ok(Generated {
+        preload: pre,
+        clients,
+        ids,
+        harness: None,
+        file: Vec::new(),
+    })
+}
+
+/// G_R has no warehouses or customers.
+fn refuse_gt_fields(g: &FdtreeGenerator) -> Result<(), ScenarioError> {
+    for (v, f) in [
+        (g.warehouses, "warehouses"),
+        (g.customers_per_district, "customers_per_district"),
+    ] {
+        if v.is_some() {
+            return Err(ScenarioError::new(
+                format!("workload.generator.{f}"),
+                "only for `kind: \"gt\"` (G_T)",
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// G_T's shape, with its preload within `MAX_PRELOAD` (Rem. A.8 at course scale).
+fn gt_generator(g: &FdtreeGenerator, seed: u64) -> Result<GenT, ScenarioError> {
+    let warehouses = g.warehouses.unwrap_or(1);
+    check_range(
+        "workload.generator.warehouses",
+        warehouses,
+        1,
+        MAX_WAREHOUSES,
+    )?;
+    let customers = g.customers_per_district.unwrap_or(100);
+    check_range(
+        "workload.generator.customers_per_district",
+        customers,
+        1,
+        MAX_CUSTOMERS,
+    )?;
+    let orders = warehouses
+        * u64::from(DISTRICTS_PER_WAREHOUSE)
+        * customers
+        * u64::from(ORDERS_PER_CUSTOMER);
+    if orders > MAX_PRELOAD {
+        return Err(ScenarioError::new(
+            "workload.generator.customers_per_district",
+            format!(
+                "warehouses × 10 districts × customers × 3 orders = {orders} preloaded keys, \
+                 more than {MAX_PRELOAD}"
+            ),
+        ));
+    }
+    Ok(GenT::with_customers(
+        seed,
+        warehouses as u32,
+        customers as u32,
+    ))
 }

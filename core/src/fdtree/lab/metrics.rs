@@ -1,21 +1,74 @@
 //! Metrics of an FD+tree run, each with its unit in its name: R_p of insertions and lookups
-//! (mean, worst, σ), throughput, block I/O, space and contention.
+//! (mean, worst, σ), R_q and R_o (mean, worst; equal to R_p unless the paper's harness queues
+//! the requests, §5, Rem. A.9), throughput, block I/O, space and contention.
 
 use super::FdLab;
-use crate::fdtree::conc::OpKind;
+use crate::fdtree::conc::{OpKind, Response};
 use crate::sim::Metric;
 
 pub fn metrics(lab: &FdLab) -> Vec<Metric> {
     let r = &lab.run.report;
-    let tree = &lab.run.tree;
-    let ins = r.stats(OpKind::Insert);
-    let look = r.stats(OpKind::Lookup);
     let now_s = lab.now_ns() as f64 / 1e9;
     let throughput = if now_s > 0.0 {
         r.completed.len() as f64 / now_s
     } else {
         0.0
     };
+    let mut out = base(lab, throughput);
+    // (kind, response, mean name, mean label, worst name, worst label)
+    const QUEUED: [(OpKind, Response, &str, &str, &str, &str); 4] = [
+        (
+            OpKind::Insert,
+            Response::Rq,
+            "insert_rq_mean_ms",
+            "mean insertion R_q",
+            "insert_rq_worst_ms",
+            "worst insertion R_q",
+        ),
+        (
+            OpKind::Lookup,
+            Response::Rq,
+            "lookup_rq_mean_ms",
+            "mean lookup R_q",
+            "lookup_rq_worst_ms",
+            "worst lookup R_q",
+        ),
+        (
+            OpKind::Insert,
+            Response::Ro,
+            "insert_ro_mean_ms",
+            "mean insertion R_o",
+            "insert_ro_worst_ms",
+            "worst insertion R_o",
+        ),
+        (
+            OpKind::Lookup,
+            Response::Ro,
+            "lookup_ro_mean_ms",
+            "mean lookup R_o",
+            "lookup_ro_worst_ms",
+            "worst lookup R_o",
+        ),
+    ];
+    for (kind, what, mean, mean_label, worst, worst_label) in QUEUED {
+        let s = r.response_stats(kind, what);
+        out.push(Metric::new(mean, s.mean_ns / 1e6, mean_label, "ms"));
+        out.push(Metric::new(worst, s.max_ns as f64 / 1e6, worst_label, "ms"));
+    }
+    out.push(Metric::new(
+        "queued_requests",
+        lab.run.waiting_requests() as f64,
+        "requests not yet taken by a worker",
+        "requests",
+    ));
+    out
+}
+
+fn base(lab: &FdLab, throughput: f64) -> Vec<Metric> {
+    let r = &lab.run.report;
+    let tree = &lab.run.tree;
+    let ins = r.stats(OpKind::Insert);
+    let look = r.stats(OpKind::Lookup);
     vec![
         Metric::new(
             "ops_total",

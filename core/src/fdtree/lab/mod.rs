@@ -140,10 +140,17 @@ impl FdLab {
             &cfg.preload,
             cfg.clients.clone(),
         )
-        .and_then(|r| match cfg.device.as_deref() {
-            Some(preset) => r.with_device(preset),
-            None => Ok(r),
-        })
+        .map_err(|e| ScenarioError::new("params", e.to_string()))?;
+        if let Some(spec) = cfg.harness {
+            // Before the device: it is sized for the harness's requests too.
+            run = run
+                .harnessed(cfg.file.clone(), spec)
+                .map_err(|e| ScenarioError::new("workload.generator.queues", e.to_string()))?;
+        }
+        let mut run = match cfg.device.as_deref() {
+            Some(preset) => run.with_device(preset),
+            None => Ok(run),
+        }
         .map_err(|e| ScenarioError::new("params", e.to_string()))?
         .with_protocol(cfg.protocol);
         run.record = true;
@@ -154,6 +161,7 @@ impl FdLab {
             .preload
             .iter()
             .chain(cfg.clients.iter().flatten().map(|(op, _)| op))
+            .chain(cfg.file.iter())
             .map(|op| match *op {
                 crate::fdtree::workload::Op::Range { to, .. } => to,
                 op => op.key(),
@@ -200,7 +208,15 @@ impl FdLab {
         self.run.now_ns()
     }
 
-    fn op_id(&self, client: usize, index: u64) -> usize {
+    /// The scenario index of client `client`'s op `index` (with the harness: its position in
+    /// the workload file, known once a worker took it).
+    pub(crate) fn op_id(&self, client: usize, index: u64) -> usize {
+        if self.cfg.harness.is_some() {
+            return self
+                .run
+                .request_of(client, index)
+                .map_or(usize::MAX, |r| r as usize);
+        }
         self.cfg
             .op_ids
             .get(client)

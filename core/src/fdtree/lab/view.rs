@@ -309,12 +309,9 @@ pub fn meta(lab: &FdLab) -> FdtreeMeta {
                 },
                 kind: c.current.map(|(o, _, _)| kind_name(OpKind::of(o)).into()),
                 key: c.current.map(|(o, _, _)| o.key()),
-                op: c.current.map(|(_, idx, _)| {
-                    lab.cfg
-                        .op_ids
-                        .get(i)
-                        .and_then(|ids| ids.get(idx as usize))
-                        .map_or(u64::MAX, |&x| x as u64)
+                op: c.current.map(|(_, idx, _)| match lab.op_id(i, idx) {
+                    usize::MAX => u64::MAX,
+                    x => x as u64,
                 }),
                 start_ns: c.current.map(|(_, _, s)| s),
                 remaining: c.remaining as u64,

@@ -97,7 +97,14 @@ fn level_skipping() -> Vec<Claim> {
             method,
         )
         .over_seeds(writes)
-        .differences(differences),
+        .differences(differences)
+        .if_missed(
+            "at this scale finalize seldom finds a level to skip (both arms keep about the \
+             same materialized levels), so the two arms' merges write nearly the same blocks \
+             and the per-seed ratios scatter a fraction of a percent on either side of 1; the \
+             bound has no tolerance, so the median's side of 1 is that scatter's, and it moves \
+             with the G_R stream (Rem. A.7's re-inserted keys put it just above 1)",
+        ),
     ]
 }
 

@@ -12,10 +12,13 @@
 //!    proactive triggering (Rem. A.17), by block counts of the sequential FD+tree.
 //! 5. `claims_latency`, `claims_scaleup`, `claims_ablation`, `claims_btree`: the claims judged
 //!    on 2–4 (and Fig. 10's sweep, which `fdtree::figures` also draws).
-//! 6. `runs`: the lab scenarios of the claims' runs, which the results page opens.
+//! 6. `claims_harness`: Fig. 8 (G_T) and Fig. 11 (R_o) through the paper's harness
+//!    (`conc::harness`: bounded queues Q_r / Q_w, worker threads).
+//! 7. `runs`: the lab scenarios of the claims' runs, which the results page opens.
 
 pub mod claims_ablation;
 pub mod claims_btree;
+pub mod claims_harness;
 pub mod claims_latency;
 pub mod claims_scaleup;
 pub mod latency;

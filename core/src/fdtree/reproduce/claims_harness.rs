@@ -1,0 +1,307 @@
+//! Claims run through the paper's harness (§5, Rem. A.9; `conc::harness`): requests go from a
+//! workload file through the bounded queues Q_r / Q_w to 6 reader and 2 writer workers, so
+//! R_q and R_o are measured beside R_p. Tolerances are fixed here, before the run (`policy`).
+//!
+//! Scale: β = 16, γ = 4, κ0 = 4, block I/O on the SSD model (the X25-E preset, `conc::device`:
+//! merge I/O and lookups queue on the same dies and channels), |Q_r| + |Q_w| = 5000 split by
+//! W_l (the paper's), each over seeds 1–5.
+//!
+//! 1. Fig. 8 (G_T, Rem. A.8): 2 warehouses × 10 districts × 100 customers × 3 orders = 6,000
+//!    keys preloaded, 3,000 requests (91.3% inserts). FD+FC's throughput over FD+DS's and
+//!    FD+XM's (completion-time ratios; paper +14% over DS at 100 warehouses), FD+FC's average
+//!    insertion R_p below FD+DS's (paper −13%), and FD+DS's average lookup R_p below FD+FC's
+//!    (the paper: FD+FC's concurrent block reclamations interfere with lookups).
+//! 2. Fig. 11 (Rem. A.10): G_R, 8,000 keys preloaded, 4,000 requests arriving at v = 2,500 per
+//!    second. At W_l = 0.8 FD+FC's average R_o is below FD+DS's; at W_l = 1.0 (lookups only)
+//!    the two converge.
+
+use super::super::conc::device::DEFAULT_PRESET;
+use super::super::conc::{
+    ConcurrentRun, HarnessSpec, OpKind, Response, Scheme, SimReport, SsdCost,
+};
+use super::super::workload::{GenR, GenT, Op};
+use super::super::{FdConfig, MergePolicy, Uniqueness};
+use crate::plugin::seeds::{DEFAULT_SEEDS, SeedSpread, measure_many};
+use crate::plugin::{Claim, ClaimRun, scenario_document};
+
+const BETA: u64 = 16;
+const GAMMA: u64 = 4;
+const KAPPA0: u64 = 4;
+const SLOTS: usize = 5_000;
+const READERS: usize = 6;
+const WRITERS: usize = 2;
+const WAREHOUSES: u32 = 2;
+const CUSTOMERS: u32 = 100;
+const GT_REQUESTS: u64 = 3_000;
+const GR_PRELOAD: u64 = 8_000;
+const GR_REQUESTS: u64 = 4_000;
+const ARRIVALS_PER_S: f64 = 2_500.0;
+/// Requests of the linked lab runs (the browser's work budget).
+const LINK_REQUESTS: u64 = 2_000;
+
+const DIFFERENCES: &str = "reduced scale (β=16, γ=4, κ0=4; the paper: 4 KB blocks, 10M keys \
+    or 20–100 warehouses); block I/O on the SSD model of the X25-E (its datasheet timing, \
+    queued on its dies and channels), with no OS page cache; injecting a request takes no time; 6 reader and 2 writer workers for \
+    every scheme (the paper does not state FD+DS's split)";
+
+fn harness_run(scheme: Scheme, pre: &[Op], file: Vec<Op>, spec: HarnessSpec) -> Option<SimReport> {
+    let policy = if scheme == Scheme::Ds {
+        MergePolicy::DS
+    } else {
+        MergePolicy::FC
+    };
+    let mut cfg = FdConfig::fc(BETA as usize, GAMMA, KAPPA0).with_policy(policy);
+    cfg.uniqueness = Uniqueness::Trusted;
+    let workers = vec![Vec::new(); READERS + WRITERS];
+    // The harness first: the device is sized for its requests (`with_device`).
+    ConcurrentRun::new(scheme, cfg, SsdCost::x25e_datasheet(), pre, workers)
+        .and_then(|r| r.harnessed(file, spec))
+        .and_then(|r| r.with_device(DEFAULT_PRESET))
+        .and_then(ConcurrentRun::run)
+        .ok()
+}
+
+fn spec(lookup_permille: u32, interval_ns: Option<u64>) -> HarnessSpec {
+    let (read_slots, write_slots) = HarnessSpec::split_slots(SLOTS, lookup_permille);
+    HarnessSpec {
+        readers: READERS,
+        writers: WRITERS,
+        read_slots,
+        write_slots,
+        arrival_interval_ns: interval_ns,
+    }
+}
+
+fn ratio(a: f64, b: f64) -> f64 {
+    if b == 0.0 { f64::NAN } else { a / b }
+}
+
+fn mean(r: &SimReport, kind: OpKind, what: Response) -> f64 {
+    r.response_stats(kind, what).mean_ns
+}
+
+/// Step 1 for one seed: [DS/FC end, XM/FC end, DS/FC insert R_p, FC/DS lookup R_p].
+fn fig8_values(seed: u64) -> [f64; 4] {
+    let mut g = GenT::with_customers(seed, WAREHOUSES, CUSTOMERS);
+    let pre = g.preload();
+    let file: Vec<Op> = (0..GT_REQUESTS).map(|_| g.next_op()).collect();
+    let s = spec(1000 - g.insert_permille, None);
+    let runs = (
+        harness_run(Scheme::Xm, &pre, file.clone(), s),
+        harness_run(Scheme::Ds, &pre, file.clone(), s),
+        harness_run(Scheme::Fc, &pre, file, s),
+    );
+    let (Some(xm), Some(ds), Some(fc)) = runs else {
+        return [f64::NAN; 4];
+    };
+    [
+        ratio(ds.end_ns as f64, fc.end_ns as f64),
+        ratio(xm.end_ns as f64, fc.end_ns as f64),
+        ratio(
+            mean(&ds, OpKind::Insert, Response::Rp),
+            mean(&fc, OpKind::Insert, Response::Rp),
+        ),
+        ratio(
+            mean(&fc, OpKind::Lookup, Response::Rp),
+            mean(&ds, OpKind::Lookup, Response::Rp),
+        ),
+    ]
+}
+
+/// Step 2 for one seed at W_l (per mille): DS / FC average R_o over all requests.
+fn fig11_value(seed: u64, lookup_permille: u32) -> f64 {
+    let mut g = GenR::new(seed, lookup_permille, 1);
+    let pre = g.preload(GR_PRELOAD);
+    let file: Vec<Op> = (0..GR_REQUESTS).map(|_| g.next_op()).collect();
+    let interval = (1e9 / ARRIVALS_PER_S).round() as u64;
+    let s = spec(lookup_permille, Some(interval));
+    let all_ro = |r: &SimReport| {
+        let xs: Vec<u64> = [OpKind::Insert, OpKind::Delete, OpKind::Lookup]
+            .into_iter()
+            .flat_map(|k| r.responses(k, Response::Ro))
+            .collect();
+        xs.iter().sum::<u64>() as f64 / xs.len().max(1) as f64
+    };
+    match (
+        harness_run(Scheme::Ds, &pre, file.clone(), s),
+        harness_run(Scheme::Fc, &pre, file, s),
+    ) {
+        (Some(ds), Some(fc)) => ratio(all_ro(&ds), all_ro(&fc)),
+        _ => f64::NAN,
+    }
+}
+
+fn lab_body(
+    generator: serde_json::Value,
+    scheme: &str,
+) -> serde_json::Map<String, serde_json::Value> {
+    let doc = serde_json::json!({
+        "params": {"scheme": scheme, "beta": BETA, "gamma": GAMMA, "kappa0": KAPPA0,
+                   "uniqueness": "trusted", "cost": "ssd", "ssd_preset": DEFAULT_PRESET},
+        "workload": {"generator": generator},
+    });
+    doc.as_object().cloned().unwrap_or_default()
+}
+
+fn gt_link(label: &str, scheme: &str) -> ClaimRun {
+    let g = serde_json::json!({"kind": "gt", "requests": LINK_REQUESTS, "warehouses": WAREHOUSES,
+        "customers_per_district": CUSTOMERS, "readers": READERS, "writers": WRITERS,
+        "queues": {"slots": SLOTS}});
+    let doc = scenario_document(
+        "fdtree",
+        &format!("{label}: G_T through the harness (a paper claim's run)"),
+        DEFAULT_SEEDS[0],
+        lab_body(g, scheme),
+    );
+    ClaimRun::course_scale(
+        label,
+        doc,
+        &format!(
+            "{GT_REQUESTS} → {LINK_REQUESTS} G_T requests (the browser's work budget); same \
+             tree, preload, workers, queues and seed, so the same first {LINK_REQUESTS} requests"
+        ),
+    )
+}
+
+fn gr_link(label: &str, scheme: &str, lookup_fraction: f64) -> ClaimRun {
+    let g = serde_json::json!({"requests": LINK_REQUESTS, "lookup_fraction": lookup_fraction,
+        "readers": READERS, "writers": WRITERS,
+        "queues": {"slots": SLOTS, "arrivals_per_s": ARRIVALS_PER_S}});
+    let mut body = lab_body(g, scheme);
+    if let Some(p) = body.get_mut("params").and_then(|p| p.as_object_mut()) {
+        p.insert("preload".into(), GR_PRELOAD.into());
+    }
+    let doc = scenario_document(
+        "fdtree",
+        &format!("{label}: G_R at W_l = {lookup_fraction} through the harness at v = 2,500/s"),
+        DEFAULT_SEEDS[0],
+        body,
+    );
+    ClaimRun::course_scale(
+        label,
+        doc,
+        &format!(
+            "{GR_REQUESTS} → {LINK_REQUESTS} G_R requests (the browser's work budget at \
+             {GR_PRELOAD} keys preloaded); same tree, workers, queues, rate and seed"
+        ),
+    )
+}
+
+fn method(what: &str) -> String {
+    format!(
+        "{what}; β=16, γ=4, κ0=4, block I/O on the SSD model ({DEFAULT_PRESET}), 6 reader + 2 writer workers, \
+         |Q_r| + |Q_w| = 5000 split by W_l; the median over seeds {}–{}",
+        DEFAULT_SEEDS[0],
+        DEFAULT_SEEDS[DEFAULT_SEEDS.len() - 1]
+    )
+}
+
+fn fig8(spreads: [SeedSpread; 4]) -> Vec<Claim> {
+    let [tp_ds, tp_xm, ins, look] = spreads;
+    let m = method(
+        "G_T: 2 warehouses × 10 districts × 100 customers × 3 orders = 6,000 keys preloaded, \
+         3,000 requests (91.3% inserts) under FD+XM, FD+DS and FD+FC on the same file",
+    );
+    let fc_ds = [gt_link("FD+DS", "ds"), gt_link("FD+FC", "fc")];
+    vec![
+        Claim::at_least(
+            "seed002.fig8.throughput_fc_over_ds",
+            "Fig. 8a: on G_T FD+FC's throughput is higher than FD+DS's (+14% at 100 \
+             warehouses; DS / FC completion time)",
+            "×",
+            1.0,
+            f64::NAN,
+            m.clone(),
+        )
+        .over_seeds(tp_ds),
+        Claim::at_least(
+            "seed002.fig8.throughput_fc_over_xm",
+            "Fig. 8a: on G_T FD+FC's throughput is higher than FD+XM's (XM / FC completion time)",
+            "×",
+            1.0,
+            f64::NAN,
+            m.clone(),
+        )
+        .over_seeds(tp_xm),
+        Claim::at_least(
+            "seed002.fig8.insert_rp_fc_below_ds",
+            "Fig. 8b: FD+FC's average insertion R_p is below FD+DS's (13% less at 100 \
+             warehouses; DS / FC)",
+            "×",
+            1.0,
+            f64::NAN,
+            m.clone(),
+        )
+        .over_seeds(ins),
+        Claim::at_least(
+            "seed002.fig8.lookup_rp_ds_below_fc",
+            "Fig. 8b: FD+DS's average lookup R_p is below FD+FC's, because FD+FC's concurrent \
+             block reclamations interfere with lookups (FC / DS)",
+            "×",
+            1.0,
+            f64::NAN,
+            m,
+        )
+        .over_seeds(look),
+    ]
+    .into_iter()
+    .map(|c| {
+        let c = c.differences(DIFFERENCES);
+        let c = if c.id.ends_with("over_xm") {
+            c.run(gt_link("FD+XM", "xm"))
+        } else {
+            c
+        };
+        fc_ds.iter().fold(c, |c, r| c.run(r.clone()))
+    })
+    .collect()
+}
+
+fn fig11(at_08: SeedSpread, at_10: SeedSpread) -> Vec<Claim> {
+    let m = |wl: &str| {
+        method(&format!(
+            "G_R at W_l = {wl}, 8,000 keys preloaded, 4,000 requests supposed to arrive at \
+             2,500 per second; average R_o over all requests, FD+DS / FD+FC on the same file"
+        ))
+    };
+    vec![
+        Claim::at_least(
+            "seed002.fig11.ro_fc_below_ds",
+            "Fig. 11 (Rem. A.10): FD+FC outperforms FD+DS on R_o, the end-to-end response time, \
+             at W_l = 0.8 (DS / FC average R_o)",
+            "×",
+            1.0,
+            f64::NAN,
+            m("0.8"),
+        )
+        .over_seeds(at_08)
+        .run(gr_link("FD+DS", "ds", 0.8))
+        .run(gr_link("FD+FC", "fc", 0.8)),
+        Claim::new(
+            "seed002.fig11.ro_converge_read_only",
+            "Fig. 11 (Rem. A.10): for lookups only (W_l = 1.0) FD+FC and FD+DS converge on R_o \
+             (DS / FC average R_o ≈ 1)",
+            "×",
+            1.0,
+            f64::NAN,
+            25.0,
+            m("1.0"),
+        )
+        .over_seeds(at_10)
+        .run(gr_link("FD+DS", "ds", 1.0))
+        .run(gr_link("FD+FC", "fc", 1.0)),
+    ]
+    .into_iter()
+    .map(|c| c.differences(DIFFERENCES))
+    .collect()
+}
+
+/// Steps 1–2, in that order.
+pub fn claims() -> Vec<Claim> {
+    let mut out = fig8(measure_many(&DEFAULT_SEEDS, fig8_values));
+    let [at_08, at_10] = measure_many(&DEFAULT_SEEDS, |seed| {
+        [fig11_value(seed, 800), fig11_value(seed, 1000)]
+    });
+    out.extend(fig11(at_08, at_10));
+    out
+}
