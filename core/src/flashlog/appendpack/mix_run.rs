@@ -20,6 +20,7 @@
 
 use super::super::error::FlashLogError;
 use super::ssd_run::{ApOnSsd, Pipe};
+use crate::device::ssd::ftl::Counters;
 use crate::device::ssd::timed::TimedSsd;
 use crate::sim::Rng;
 
@@ -106,6 +107,12 @@ fn mix_rate(ops: u64, writes: u64, elapsed_ns: u64, page_bytes: u64, wa: f64) ->
     }
 }
 
+/// Flash programs per host write between two readings of the FTL's counters.
+fn ssd_write_amplification(before: &Counters, after: &Counters) -> f64 {
+    let programs = after.flash_programs - before.flash_programs;
+    programs as f64 / (after.host_writes - before.host_writes).max(1) as f64
+}
+
 fn model(e: impl std::fmt::Display) -> FlashLogError {
     FlashLogError::Device(e.to_string())
 }
@@ -135,9 +142,7 @@ pub fn in_place_mix(run: &MixRun, db_pages: u32) -> Result<MixRate, FlashLogErro
     for _ in 0..run.ops {
         writes += u64::from(one(&mut ssd, &mut pipe, stream.next_op())?);
     }
-    let c = ssd.ftl.counters;
-    let wa = (c.flash_programs - c0.flash_programs) as f64
-        / (c.host_writes - c0.host_writes).max(1) as f64;
+    let wa = ssd_write_amplification(&c0, &ssd.ftl.counters);
     Ok(mix_rate(
         run.ops,
         writes,
@@ -179,9 +184,7 @@ pub fn append_pack_mix(
     for _ in 0..setup.ops {
         writes += u64::from(run.apply(stream.next_op())?);
     }
-    let c = run.ssd.ftl.counters;
-    let wa = (c.flash_programs - c0.flash_programs) as f64
-        / (c.host_writes - c0.host_writes).max(1) as f64;
+    let wa = ssd_write_amplification(&c0, &run.ssd.ftl.counters);
     let (ap_wa, _, _) = run.ap.write_amplification_since(&ap0);
     Ok(ApMix {
         rate: mix_rate(
