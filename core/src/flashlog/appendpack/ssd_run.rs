@@ -9,39 +9,55 @@
 //! 2. Every device operation A/P emits is timed: a chunk write is its pages written in order, a
 //!    pack read is a page read, an erase is a TRIM of the block's LBAs (the SSD's FTL then
 //!    finds whole blocks invalid: sequential writes "repair" the device).
-//! 3. Both A/P and the baseline keep `queue_depth` page operations in flight (a ring of
-//!    completion times, as the SSD bench does). A sustained rate is user pages written over the
+//! 3. Both A/P and the baseline keep `queue_depth` page operations in flight (`Pipe`: a new one
+//!    is issued whenever one completes). A sustained rate is user pages written over the
 //!    simulated time of a measured phase that follows a warm-up of `warmup` user writes.
 
 use super::super::error::FlashLogError;
 use super::super::ssd_io::TimedSsd;
 use super::layout::{ApConfig, ApCounters, AppendPack, DeviceOp, NO_VERSION};
 use crate::sim::Rng;
+use std::cmp::Reverse;
+use std::collections::BinaryHeap;
 
-/// A ring of in-flight operations: each new one may start when the one `depth` earlier ended.
+/// `depth` operations in flight, a new one issued as soon as any of them completes (a host that
+/// keeps its queue full: completions free slots in the order they happen, not the order of
+/// issue, so one slow operation — a read behind a die's erase — holds one slot, not the queue).
+/// Issue times never go back (the timing model books in arrival order).
 #[derive(Debug, Clone)]
 pub struct Pipe {
-    ring: Vec<u64>,
-    next: usize,
+    in_flight: BinaryHeap<Reverse<u64>>,
+    depth: usize,
+    now_ns: u64,
     pub end_ns: u64,
 }
 
 impl Pipe {
     pub fn new(depth: usize) -> Self {
         Self {
-            ring: vec![0; depth.max(1)],
-            next: 0,
+            in_flight: BinaryHeap::with_capacity(depth.max(1)),
+            depth: depth.max(1),
+            now_ns: 0,
             end_ns: 0,
         }
     }
 
+    /// When the next operation may be issued: now if a slot is free, else at the earliest
+    /// completion in flight.
     pub fn ready_ns(&self) -> u64 {
-        self.ring[self.next]
+        match self.in_flight.peek() {
+            Some(Reverse(first)) if self.in_flight.len() >= self.depth => self.now_ns.max(*first),
+            _ => self.now_ns,
+        }
     }
 
+    /// The operation issued at `ready_ns()` completes at `at_ns`.
     pub fn done(&mut self, at_ns: u64) {
-        self.ring[self.next] = at_ns;
-        self.next = (self.next + 1) % self.ring.len();
+        self.now_ns = self.ready_ns();
+        if self.in_flight.len() >= self.depth {
+            self.in_flight.pop();
+        }
+        self.in_flight.push(Reverse(at_ns));
         self.end_ns = self.end_ns.max(at_ns);
     }
 }
@@ -239,4 +255,79 @@ pub fn in_place_rate(
         c.flash_programs - c0.flash_programs,
         c.host_writes - c0.host_writes,
     ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_slow_operation_holds_one_slot_not_the_whole_queue() {
+        let mut pipe = Pipe::new(2);
+        let mut issued = Vec::new();
+        for duration in [10, 1, 1, 1] {
+            let at = pipe.ready_ns();
+            issued.push(at);
+            pipe.done(at + duration);
+        }
+        // A ring (op i waits for op i − 2) would issue the third at 10.
+        assert_eq!(issued, vec![0, 0, 1, 2]);
+        assert_eq!(pipe.end_ns, 10);
+    }
+
+    /// Reference: a closed loop with `depth` slots, each op issued at the earliest time a slot
+    /// is free, found by scanning every slot.
+    fn reference(depth: usize, durations: &[u64]) -> Vec<u64> {
+        let mut slot_free = vec![0u64; depth];
+        let mut now = 0;
+        durations
+            .iter()
+            .map(|d| {
+                let (i, free) = slot_free
+                    .iter()
+                    .copied()
+                    .enumerate()
+                    .min_by_key(|&(_, t)| t)
+                    .unwrap();
+                now = now.max(free);
+                slot_free[i] = now + d;
+                now
+            })
+            .collect()
+    }
+
+    #[test]
+    fn the_pipe_issues_exactly_when_the_reference_closed_loop_does() {
+        for seed in 1..=5 {
+            let mut rng = Rng::new(seed);
+            let depth = 1 + rng.below(40) as usize;
+            let durations: Vec<u64> = (0..2_000)
+                .map(|_| {
+                    if rng.below(20) == 0 {
+                        1_500 + rng.below(3_000)
+                    } else {
+                        20 + rng.below(200)
+                    }
+                })
+                .collect();
+            let mut pipe = Pipe::new(depth);
+            let issued: Vec<u64> = durations
+                .iter()
+                .map(|d| {
+                    let at = pipe.ready_ns();
+                    pipe.done(at + d);
+                    at
+                })
+                .collect();
+            assert_eq!(
+                issued,
+                reference(depth, &durations),
+                "seed {seed} depth {depth}"
+            );
+            assert!(
+                issued.windows(2).all(|w| w[0] <= w[1]),
+                "issue times go back"
+            );
+        }
+    }
 }

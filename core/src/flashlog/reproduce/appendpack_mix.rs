@@ -76,16 +76,28 @@ pub fn figure3b(
     })
 }
 
-/// Step 4: (MB/s, A/P write amplification) with crash-safe packing, at seed `seed`.
+/// Step 4: what crash-safe packing costs, at seed `seed`.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct CrashSafeCost {
+    pub mb_per_s: f64,
+    pub ap_write_amplification: f64,
+    pub ssd_write_amplification: f64,
+}
+
+/// Step 4 at `blocks_per_plane` (lab scale).
 pub fn crash_safe_cost(
     blocks_per_plane: u32,
     db_fraction: f64,
     warmup_device_writes: f64,
     seed: u64,
-) -> Result<(f64, f64), FlashLogError> {
+) -> Result<CrashSafeCost, FlashLogError> {
     let (run, _) = setup(blocks_per_plane, db_fraction, warmup_device_writes, seed)?;
     let r = append_pack_mix(&run, db_fraction, true)?;
-    Ok((r.rate.mb_per_s, r.ap_write_amplification))
+    Ok(CrashSafeCost {
+        mb_per_s: r.rate.mb_per_s,
+        ap_write_amplification: r.ap_write_amplification,
+        ssd_write_amplification: r.rate.ssd_write_amplification,
+    })
 }
 
 pub fn claims(f: &Figure3b, method: &str) -> Vec<Reproduced> {
