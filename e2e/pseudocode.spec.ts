@@ -43,14 +43,18 @@ test("the SSD lab's GC lines light up when GC runs", async ({ page, consoleError
   expect(consoleErrors).toEqual([]);
 });
 
-/** Every line lit (current or ran) at some step of `steps`, seeking to each in turn. */
-async function litAt(page: import("@playwright/test").Page, steps: number[]): Promise<Set<string>> {
+/**
+ * Every line lit (current or ran) at some step of `steps`, seeking to each in turn; stops early
+ * once every line of `want` has been seen.
+ */
+async function litAt(page: import("@playwright/test").Page, steps: number[], want: string[] = []): Promise<Set<string>> {
   const seen = new Set<string>();
   const lit = page.locator('[data-testid="pseudo-line"].ran, [data-testid="pseudo-line"][data-current="true"]');
   for (const step of steps) {
     await api(page, "seek", step);
     await expect.poll(async () => (await page.getByTestId("pseudo-panel").getAttribute("data-step")) ?? "").toBe(String(step));
     for (const line of await lit.evaluateAll((els) => els.map((e) => e.getAttribute("data-line") ?? ""))) seen.add(line);
+    if (want.length > 0 && want.every((w) => seen.has(w))) break;
   }
   return seen;
 }
@@ -64,12 +68,34 @@ test("IPA's write-back lights an in-place append and an out-of-place write", asy
   expect(consoleErrors).toEqual([]);
 });
 
-test("FlashLogging's listing shows for a FlashLogging run only, and lights dispatch", async ({ page, consoleErrors }) => {
+test("FlashLogging's listing shows for a FlashLogging run, Append/Pack's for an A/P run, none for the ideal disk", async ({
+  page,
+  consoleErrors,
+}) => {
   await openApp(page, "#/lab/flashlog?scenario=outlier-reissued");
   await expect(page.getByTestId("pseudo-panel")).toBeVisible();
   const seen = await litAt(page, Array.from({ length: 30 }, (_, i) => i + 1));
   expect([...seen]).toEqual(expect.arrayContaining(["fl.commit", "fl.dispatch", "fl.complete"]));
   await openApp(page, "#/lab/flashlog?scenario=append-pack-packing");
+  await expect(page.getByTestId("pseudo-panel")).toBeVisible();
+  const apSteps = (await api<{ totalSteps: number | null }>(page, "state")).totalSteps ?? 420;
+  const apWant = ["ap.write", "ap.append", "ap.pack"];
+  const ap = await litAt(page, Array.from({ length: Math.min(apSteps, 420) }, (_, i) => i + 1), apWant);
+  expect([...ap]).toEqual(expect.arrayContaining(apWant));
+  expect([...ap].filter((l) => l.startsWith("fl."))).toEqual([]);
+  await openApp(page, "#/lab/flashlog?scenario=ideal-disk-loses-commits");
+  await expect(page.getByTestId("pseudo-panel")).toHaveCount(0);
+  expect(consoleErrors).toEqual([]);
+});
+
+test("FD+FC's listings follow a client's op and the wavefront merge; FD+DS has none", async ({ page, consoleErrors }) => {
+  await openApp(page, "#/lab/fdtree?scenario=merge-block-by-block");
+  await expect(page.getByTestId("pseudo-panel")).toBeVisible();
+  const total = (await api<{ totalSteps: number | null }>(page, "state")).totalSteps ?? 300;
+  const want = ["op.start", "op.answer", "op.done", "merge.begin", "merge.read", "merge.insert", "merge.wavefront"];
+  const seen = await litAt(page, Array.from({ length: Math.min(total, 300) }, (_, i) => i + 1), want);
+  expect([...seen]).toEqual(expect.arrayContaining(want));
+  await openApp(page, "#/lab/fdtree?scenario=ds-writers-wait");
   await expect(page.getByTestId("pseudo-panel")).toHaveCount(0);
   expect(consoleErrors).toEqual([]);
 });

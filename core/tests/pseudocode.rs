@@ -65,12 +65,12 @@ fn labs_with_listings() -> Vec<(String, Coverage)> {
 }
 
 #[test]
-fn the_ssd_nand_ipa_and_flashlog_labs_have_listings() {
+fn the_ssd_nand_ipa_flashlog_and_fdtree_labs_have_listings() {
     let labs: Vec<String> = labs_with_listings()
         .into_iter()
         .map(|(lab, _)| lab)
         .collect();
-    for lab in ["ssd", "nand", "ipa", "flashlog"] {
+    for lab in ["ssd", "nand", "ipa", "flashlog", "fdtree"] {
         assert!(labs.contains(&lab.to_string()), "{labs:?}");
     }
 }

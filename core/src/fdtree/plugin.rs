@@ -5,13 +5,14 @@
 use schemars::schema::RootSchema;
 use serde_json::{Map, Value};
 
-use super::lab::{FdLab, body, checks, config, events, metrics, view};
+use super::lab::{FdLab, body, checks, config, events, metrics, pseudocode, view};
 use super::{bench, calibration, claims, figures};
 use crate::plugin::{
-    BenchCase, Budget, Claim, Figure, GeneratedBlock, LabHooks, LabSpec, WorkEstimate, work::times,
+    BenchCase, Budget, Claim, Figure, GeneratedBlock, LabHooks, LabSpec, PseudoListing,
+    WorkEstimate, work::times,
 };
 use crate::scenario::ScenarioError;
-use crate::sim::EventKindInfo;
+use crate::sim::{EventKindInfo, TraceEvent};
 
 impl LabSpec for FdLab {
     const NAME: &'static str = "fdtree";
@@ -33,6 +34,14 @@ impl LabSpec for FdLab {
 
     fn body_schema() -> RootSchema {
         schemars::schema_for!(body::FdtreeBody)
+    }
+
+    fn pseudocode(&self) -> &'static [PseudoListing] {
+        pseudocode::listings(self)
+    }
+
+    fn pseudo_line(&self, event: &TraceEvent) -> Option<&'static str> {
+        pseudocode::line_of(self, event)
     }
 
     /// Steps: per op at most a start, a lock grant per level plus the L0 mutex, a slot wait and

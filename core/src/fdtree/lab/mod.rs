@@ -19,6 +19,7 @@ pub mod config;
 pub mod events;
 pub mod metrics;
 pub mod payload;
+pub mod pseudocode;
 pub mod view;
 pub mod view_conc;
 

@@ -4,6 +4,7 @@ import type { LabModule } from "../labModule";
 import { stepDriven } from "../stepDriven";
 import { FdtreeView } from "./FdtreeView";
 import { fdtreeWhatToWatch } from "./narration";
+import { fdtreePseudocode } from "./pseudocode";
 import { FdtreeSourcesCard } from "./SourcesCard";
 
 /**
@@ -27,6 +28,7 @@ export const fdtreeLab: LabModule = {
     View: stepDriven(FdtreeView),
     Side: FdtreeSourcesCard,
     watch: fdtreeWhatToWatch,
+    pseudocode: fdtreePseudocode,
     leavesOut: [
       "Block I/O runs on the SSD lab's model of the paper's Intel X25-E (§5): lookups and merge I/O queue for its controller, channels and dies, but the model has no file system, and CPU work is one small constant per step, so merges take less time than the paper measured. The fitted 0.6 ms per block remains only as the `x25e_effective` calibration option.",
       "The FD+tree has no buffer cache, so every block on a path is read from the SSD (the paper gave both indexes a 15 MB cache, §5). The B+tree baseline has an LRU buffer pool holding 1/8 of its blocks (15 MB of the paper's 120 MB index).",

@@ -26,7 +26,7 @@ export const flashlogLab: LabModule = {
     leavesOut: [
       "The USB-class drives have illustrative latency profiles, not measured ones; two throughput ratios are fitted once (calibration points).",
       "The workload is TPC-C-like (CPU time and log bytes per transaction), not a database engine.",
-      "Append/Pack runs a write-only workload with the data at 80 % of the device.",
+      "In the lab, Append/Pack's device operations run one after another on the course preset's page and block times (a serial cost model, so the view shows where device time goes), and its generated workload only writes. Figure 3's rates, write-only and the read/write mix, are computed by `flashlab reproduce` on the fusionio preset with 32 operations in flight.",
       "A flash drive's log space (log.flash_capacity_bytes, only with the archival disk) is counted in whole 512 B blocks of a circular log; space is freed only by archiving, since no checkpoint is modelled, and without a capacity a drive never fills.",
     ],
     keyMetrics: [
