@@ -8,6 +8,7 @@
 # 4. npm packages (npm ci) when package-lock.json changed; never a browser download.
 # 5. test and bench modes (both drive a browser): a Chromium for Playwright. As root with apt: Debian's chromium.
 #    Otherwise: a system Chromium/Chrome if present, else Playwright's own (needs internet).
+#    Test mode also: Debian's firefox-esr, webkit2gtk-driver and xvfb (as root with apt).
 # 6. The wasm package (web/wasm-pkg), rebuilt only when Rust sources changed.
 # 7. The paper claims computed natively (public/results/native-claims.json, the results page's
 #    first table): recomputed by the release CLI only when Rust sources changed (about 40 s).
@@ -66,6 +67,18 @@ if [ "$mode" = "test" ] || [ "$mode" = "bench" ]; then
   else
     say "no system Chromium: using Playwright's own browser"
     PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD= npx playwright install chromium
+  fi
+fi
+
+# 5b. Test mode: the other engines students use, from Debian's packages (Firefox ESR; WebKitGTK's
+#     MiniBrowser with its WebDriver; Xvfb for it), driven by e2e/engines (scripts/engines.sh).
+if [ "$mode" = "test" ] && ! { command -v firefox-esr && command -v WebKitWebDriver && command -v xvfb-run; } >/dev/null; then
+  if [ "$(id -u)" = "0" ] && command -v apt-get >/dev/null; then
+    say "installing Debian's Firefox ESR, WebKitGTK driver and Xvfb (about two minutes, once)"
+    apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq firefox-esr webkit2gtk-driver xvfb >/dev/null
+  else
+    say "Firefox ESR / WebKitWebDriver / Xvfb missing and no apt as root: install firefox-esr, webkit2gtk-driver and xvfb, or set FLASHLAB_SKIP_ENGINES=1"
   fi
 fi
 

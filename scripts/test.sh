@@ -39,4 +39,5 @@ printf '  JavaScript %d bytes gzipped; .wasm largest %d, all groups %d bytes gzi
 [ "$wasm_max" -gt 0 ] || { echo "no .wasm in dist/assets"; exit 1; }
 [ "$wasm_max" -le $((400 * 1024)) ] || { echo "a .wasm is $wasm_max bytes gzipped, over the 400 KB budget per module"; exit 1; }
 stage "Playwright";         playwright test -c e2e/playwright.config.ts
+stage "Firefox and WebKit: every lab's default scenario, a share link, the results page"; bash scripts/engines.sh
 printf '\nall test stages passed in %ds\n' $((SECONDS - start))
