@@ -132,3 +132,34 @@ test("a scenario link asking for a step past the run's end says where it stopped
   await expect(page.getByTestId("link-notice")).toContainText(`ends at step ${total.toLocaleString("en-US")}`);
   expect(consoleErrors).toEqual([]);
 });
+
+test("the block map zooms about its centre and pans, and hovering still names the block under the pointer", async ({ page, consoleErrors }) => {
+  await openApp(page, "#/lab/ssd");
+  await api(page, "step", 200);
+  const zoom = page.getByTestId("ssd-map-zoom");
+  const viewport = zoom.locator(".panzoom-viewport");
+  const vb = await viewport.boundingBox();
+  expect(vb).not.toBeNull();
+  if (!vb) return;
+  const [cx, cy] = [vb.x + vb.width / 2, vb.y + vb.height / 2];
+  const [px, py] = [vb.x + vb.width * 0.4, vb.y + vb.height * 0.45];
+  await page.mouse.move(px, py);
+  const hover = page.getByTestId("ssd-block-hover");
+  await expect(hover).toBeVisible();
+  const block = await hover.getAttribute("data-block");
+  await expect(zoom).toHaveAttribute("data-scale", "1.000");
+  await page.getByTestId("panzoom-in").click();
+  await expect(zoom).toHaveAttribute("data-scale", "1.500");
+  // Zoomed 1.5× about the centre: the same block now lies 1.5× as far from the centre.
+  await page.mouse.move(cx + (px - cx) * 1.5, cy + (py - cy) * 1.5);
+  await expect(hover).toHaveAttribute("data-block", block ?? "");
+  const content = zoom.locator(".panzoom-content");
+  const before = await content.getAttribute("style");
+  await viewport.focus();
+  await page.keyboard.press("ArrowRight");
+  await expect.poll(() => content.getAttribute("style")).not.toBe(before);
+  await page.keyboard.press("0");
+  await expect(zoom).toHaveAttribute("data-scale", "1.000");
+  await expect(page.getByTestId("panzoom-reset")).toBeDisabled();
+  expect(consoleErrors).toEqual([]);
+});

@@ -3,11 +3,17 @@
 //! even to the same value throws the bitmap away and allocates a new one, which at ~19 steps a
 //! second was a visible share of a frame. Without that reset the context keeps its state from
 //! the last draw, so the state the views set is put back to the defaults here.
+//! `zoom` (a pan-and-zoom view's scale, `PanZoom`) draws that many more pixels so a zoomed canvas
+//! stays sharp, up to MAX_BACKING_PIXELS.
 
-export function prepareCanvas(canvas: HTMLCanvasElement | null, width: number, height: number): CanvasRenderingContext2D | null {
+const MAX_BACKING_PIXELS = 16_000_000;
+
+export function prepareCanvas(canvas: HTMLCanvasElement | null, width: number, height: number, zoom = 1): CanvasRenderingContext2D | null {
   const ctx = canvas?.getContext("2d");
   if (!canvas || !ctx) return null;
-  const dpr = window.devicePixelRatio || 1;
+  const base = window.devicePixelRatio || 1;
+  const most = Math.sqrt(MAX_BACKING_PIXELS / Math.max(1, width * height));
+  const dpr = Math.max(base, Math.min(base * zoom, most));
   const w = Math.round(width * dpr);
   const h = Math.round(height * dpr);
   if (canvas.width !== w) canvas.width = w;

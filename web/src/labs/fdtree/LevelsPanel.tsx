@@ -9,6 +9,7 @@
 // level by level, with a dashed line to the lock it waits for.
 import { scaleLinear } from "d3-scale";
 import { ChartCard } from "../../charts/ChartCard";
+import { PanZoom } from "../../components/PanZoom";
 import { formatNumber } from "../../format/units";
 import { actorName, blockLatches, waitsByActor } from "./latches";
 import { blockSpans, fenceLinks, rowLabel } from "./layout";
@@ -283,10 +284,18 @@ export function LevelsPanel({ meta }: { meta: FdtreeMeta }) {
   const note = traced ? `op ${traced.op}: ${traced.path.length} block${traced.path.length === 1 ? "" : "s"} read, ${traced.side.replace("_", " ")} side` : undefined;
   const rows = meta.levels.length + (meta.merge ? 2 : 1);
   return (
-    <div className="fd-levels" data-testid="fd-levels" style={{ minHeight: 22 + rows * ROW_H + 64 }}>
-      <ChartCard title="Levels on one key axis" note={note}>
-        {({ width }) => <Rows meta={meta} width={width} />}
-      </ChartCard>
+    <div className="fd-levels" data-testid="fd-levels">
+      {/* The room the rows need is kept for the chart itself: on the whole panel, the legend
+          could take it and leave the measured chart body 0 px high, so nothing was drawn. */}
+      <div className="fd-levels-chart" style={{ minHeight: 22 + rows * ROW_H + 64 }}>
+        <ChartCard title="Levels on one key axis" note={note}>
+          {({ width }) => (
+            <PanZoom label="levels" testId="fd-levels-zoom">
+              <Rows meta={meta} width={width} />
+            </PanZoom>
+          )}
+        </ChartCard>
+      </div>
       <ul className="fd-legend" aria-label="block colours">
         {STATES.map((s) => (
           <li key={s}>

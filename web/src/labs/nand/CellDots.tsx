@@ -24,6 +24,8 @@ export interface DotsProps {
   identity: string;
   selected: number | null;
   alertCell: number | null;
+  /** The enclosing pan-and-zoom's scale: the dots are drawn that much sharper. */
+  zoom?: number;
 }
 
 function radiusFor(count: number): number {
@@ -33,7 +35,7 @@ function radiusFor(count: number): number {
 }
 
 function draw(canvas: HTMLCanvasElement | null, p: DotsProps, vth: ArrayLike<number>): void {
-  const ctx = prepareCanvas(canvas, p.width, p.height);
+  const ctx = prepareCanvas(canvas, p.width, p.height, p.zoom ?? 1);
   if (!ctx) return;
   const theme = canvasColours();
   const n = vth.length;
@@ -110,12 +112,12 @@ export function CellDots(props: DotsProps) {
   }, [vth, identity]);
 
   // Redraw in place when anything but the voltages changes (size, selection, colours, theme).
-  const { width, height, laneTop, laneBottom, selected, alertCell, colors, x } = props;
+  const { width, height, laneTop, laneBottom, selected, alertCell, colors, x, zoom } = props;
   const theme = useTheme();
   useEffect(() => {
     const current = shown.current;
     if (current) draw(canvas.current, latest.current, current.vth);
-  }, [width, height, laneTop, laneBottom, selected, alertCell, colors, x, theme]);
+  }, [width, height, laneTop, laneBottom, selected, alertCell, colors, x, theme, zoom]);
 
   return <canvas ref={canvas} className="nand-dots" style={{ width: props.width, height: props.height }} aria-hidden="true" />;
 }

@@ -4,8 +4,9 @@
 // below the histogram every cell as a dot that moves right pulse by pulse.
 import { max } from "d3-array";
 import { scaleLinear } from "d3-scale";
-import { memo, useMemo } from "react";
+import { memo, useMemo, useState } from "react";
 import { useElementSize } from "../../hooks/useElementSize";
+import { PanZoom } from "../../components/PanZoom";
 import { formatNumber } from "../../format/units";
 import { CellDots } from "./CellDots";
 import type { NandSeries } from "./series";
@@ -56,6 +57,7 @@ function rectsPath(rects: { x0: number; x1: number; y0: number; y1: number }[], 
 
 export const VthChart = memo(function VthChart({ meta, series, colors, identity, marked, alertCell }: Props) {
   const [ref, size] = useElementSize<HTMLDivElement>();
+  const [zoomScale, setZoomScale] = useState(1);
   const { width, height } = size;
   const h = meta.histogram;
   const erasedTop = meta.states[0]?.top_v ?? 0;
@@ -90,7 +92,7 @@ export const VthChart = memo(function VthChart({ meta, series, colors, identity,
     <div className="nand-vth-body">
       <div className="nand-vth-plot" ref={ref}>
         {ready && (
-          <>
+          <PanZoom label="cells and their threshold voltages" testId="nand-vth-zoom" onScale={setZoomScale} fill>
             <svg width={width} height={height} className="nand-vth-svg" role="img" aria-label={`Threshold voltages of wordline ${meta.focus_wordline}`}>
               {/* Level names and Gray-coded bits, one per read window. */}
               {windows.map(({ level, cx, width: w }) => (
@@ -190,8 +192,9 @@ export const VthChart = memo(function VthChart({ meta, series, colors, identity,
               identity={identity}
               selected={marked}
               alertCell={alertCell}
+              zoom={zoomScale}
             />
-          </>
+          </PanZoom>
         )}
       </div>
       <div className="vth-caption">

@@ -6,6 +6,7 @@ import { formatNumber } from "../../format/units";
 import { blockAt, blockRect, layoutBlockMap, type MapShape } from "./blockMapLayout";
 import { canvasColours } from "../../app/theme";
 import { prepareCanvas } from "../../components/canvas";
+import { PanZoom } from "../../components/PanZoom";
 import { useTheme } from "../../components/ThemeToggle";
 import { drawBlockMap, type MapMode } from "./drawBlockMap";
 import { reasonText } from "./gcReason";
@@ -67,6 +68,7 @@ export const BlockMap = memo(function BlockMap({ meta, series, gcReasons }: Prop
   const canvas = useRef<HTMLCanvasElement>(null);
   const [mode, setMode] = useState<MapMode>("pages");
   const [hovered, setHovered] = useState<number | null>(null);
+  const [zoomScale, setZoomScale] = useState(1);
   const theme = useTheme();
   const g = meta.geometry;
   const shape: MapShape = useMemo(
@@ -79,16 +81,21 @@ export const BlockMap = memo(function BlockMap({ meta, series, gcReasons }: Prop
 
   useEffect(() => {
     if (size.width === 0) return;
-    const ctx = prepareCanvas(canvas.current, size.width, size.height);
+    const ctx = prepareCanvas(canvas.current, size.width, size.height, zoomScale);
     if (!ctx) return;
     ctx.translate(Math.max(0, Math.floor((size.width - layout.width) / 2)), 0);
     drawBlockMap(ctx, { meta, series, shape, layout, mode, heat, hovered, colours: canvasColours() });
-  }, [meta, series, shape, layout, mode, heat, hovered, size.width, size.height, theme]);
+  }, [meta, series, shape, layout, mode, heat, hovered, size.width, size.height, theme, zoomScale]);
 
   const offsetX = Math.max(0, Math.floor((size.width - layout.width) / 2));
+  const [pointer, setPointer] = useState<[number, number]>([0, 0]);
   const onMove = (event: PointerEvent<HTMLCanvasElement>): void => {
+    // Under a zoom the canvas is drawn larger than it is laid out: undo the scale to hit-test.
     const box = event.currentTarget.getBoundingClientRect();
-    setHovered(blockAt(layout, shape, event.clientX - box.left - offsetX, event.clientY - box.top));
+    const scale = size.width > 0 ? box.width / size.width : 1;
+    setHovered(blockAt(layout, shape, (event.clientX - box.left) / scale - offsetX, (event.clientY - box.top) / scale));
+    const body = ref.current?.getBoundingClientRect();
+    if (body) setPointer([event.clientX - body.left, event.clientY - body.top]);
   };
   const victim = meta.last_gc;
   const label = victimLabel(meta, gcReasons);
@@ -123,23 +130,26 @@ export const BlockMap = memo(function BlockMap({ meta, series, gcReasons }: Prop
         </span>
       </div>
       <div className="ssd-map-body" ref={ref}>
-        <canvas
-          ref={canvas}
-          className="ssd-map-canvas"
-          style={{ width: size.width, height: size.height }}
-          role="img"
-          aria-label={`Block map of ${formatNumber(g.blocks)} blocks. ${label ?? "No GC yet."}`}
-          onPointerMove={onMove}
-          onPointerLeave={() => setHovered(null)}
-        />
+        <PanZoom label="block map" testId="ssd-map-zoom" onScale={setZoomScale} fill>
+          <canvas
+            ref={canvas}
+            className="ssd-map-canvas"
+            style={{ width: size.width, height: size.height }}
+            role="img"
+            aria-label={`Block map of ${formatNumber(g.blocks)} blocks. ${label ?? "No GC yet."}`}
+            onPointerMove={onMove}
+            onPointerLeave={() => setHovered(null)}
+          />
+        </PanZoom>
         {hovered !== null && hoverTile && (
           <div
             className="ssd-hover"
             role="tooltip"
             data-testid="ssd-block-hover"
+            data-block={hovered}
             style={{
-              left: Math.min(offsetX + hoverTile.x + hoverTile.w + 8, Math.max(0, size.width - 210)),
-              top: Math.min(hoverTile.y, Math.max(0, size.height - 96)),
+              left: Math.min(pointer[0] + 14, Math.max(0, size.width - 210)),
+              top: Math.min(pointer[1] + 14, Math.max(0, size.height - 96)),
             }}
           >
             <b>Block {hovered}</b>{" "}
