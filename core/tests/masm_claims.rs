@@ -7,7 +7,8 @@
 use flashlab_core::masm::baseline::lsm::MergePolicy;
 use flashlab_core::masm::reproduce::setup::{KIB, MIB};
 use flashlab_core::masm::reproduce::{
-    fig10_theorem, fig12_model, fig16_slowdown, fig19_hdd_cache, fig20_migration, table3_lsm,
+    fig10_theorem, fig12_model, fig16_slowdown, fig17_fill, fig18_speed, fig19_hdd_cache,
+    fig20_migration, table3_lsm,
 };
 use flashlab_core::masm::{Granularity, MasmConfig, Variant, plan};
 
@@ -79,6 +80,19 @@ fn masm_on_a_disk_cache_slows_short_scans_by_an_order_of_magnitude() {
 }
 
 #[test]
+fn fig19_a_read_within_the_cache_area_is_far_shorter_than_a_full_random_positioning() {
+    let p = fig19_hdd_cache::positioning(1).unwrap();
+    assert_eq!(p.runs, 64);
+    for within in [p.address_order_ms, p.random_order_ms] {
+        assert!(
+            within < 9.0,
+            "short seek + part of a revolution: {within} ms"
+        );
+        assert!(p.random_place_ms > 1.5 * within, "{p:?}");
+    }
+}
+
+#[test]
 fn migration_takes_about_2_3_table_scans() {
     let (migration, scan, pages, applied) = fig20_migration::measure().unwrap();
     assert_eq!(pages, 10_240);
@@ -122,6 +136,49 @@ fn fig16_headline_points_within_their_tolerances() {
     assert!(near(at(&s.in_place_ns, 4 * KIB), 3.7, 0.30));
     assert!(near(at(&s.in_place_ns, MIB), 1.7, 0.30));
     assert!(at(&s.masm_coarse_ns, 100 * MIB) < 1.1);
+}
+
+#[test]
+fn fig17_masm_scans_stay_near_pure_scans_at_every_fill_and_the_runs_stay_within_q() {
+    let base = fig12_model::paper_devices().unwrap();
+    let rows = fig17_fill::sweep_seeded(&base, 1).unwrap();
+    assert_eq!(rows.len(), fig17_fill::FILLS_PCT.len());
+    for row in &rows {
+        let (k1, k2) = row.fine_runs;
+        assert!(
+            k1 + k2 <= 128,
+            "{} %: K1 + K2 = {} > Q",
+            row.fill_pct,
+            k1 + k2
+        );
+        for s in &row.slowdowns {
+            assert!((0.99..1.10).contains(s), "{} %: {s}", row.fill_pct);
+        }
+    }
+    assert_eq!(
+        rows[0].fine_runs,
+        (64, 0),
+        "25 % full: 64 runs of αM = 256 pages"
+    );
+    assert!(
+        rows[3].fine_runs.1 > 0,
+        "99 % full: the query merged 2-pass runs"
+    );
+}
+
+#[test]
+fn fig18_concurrent_updates_slow_short_scans_more_than_long_ones() {
+    let base = fig12_model::paper_devices().unwrap();
+    let s = fig18_speed::sweep_seeded(&base, 1).unwrap();
+    assert_eq!(s.slowdowns.len(), fig18_speed::SPEEDS.len());
+    assert_eq!(s.scans, 10 * 25, "10 scans per (speed, range)");
+    assert!(s.flushes > 0, "the update path flushed during the scans");
+    assert!(s.scan_start_flushes > 0, "some scans met S pages buffered");
+    for row in &s.slowdowns {
+        let (short, long) = (row[0], row[row.len() - 1]);
+        assert!(long < 1.05, "1 GB hides the cache I/O: {long}");
+        assert!(short >= long, "4 KB {short} vs 1 GB {long}");
+    }
 }
 
 /// Issue 27 item 6: a Fig. 12 claim links a course-scale version of its own run (no MaSM run

@@ -4,11 +4,12 @@
 //!
 //! 1. Theorems 3.1/3.2 and Fig. 10 first: Table III reuses their worst case.
 //! 2. Figs. 12–13 and Fig. 16 on the same paper-scale devices, built once.
-//! 3. Fig. 19 and Fig. 20.
+//! 3. Figs. 17 and 18 on the same devices, then Fig. 19 and Fig. 20.
 //! 4. Each claim's scenario from `SCENARIOS` (`plugin::claim_scenario`).
 
 use super::reproduce::{
-    fig10_theorem, fig12_model, fig16_slowdown, fig19_hdd_cache, fig20_migration, table3_lsm,
+    fig10_theorem, fig12_model, fig16_slowdown, fig17_fill, fig18_speed, fig19_hdd_cache,
+    fig20_migration, table3_lsm,
 };
 use crate::plugin::{Claim, ClaimScenarios, with_scenarios};
 
@@ -23,6 +24,8 @@ pub const SCENARIOS: ClaimScenarios = &[
     ("seed000.fig12", "run-index-coarse"),
     ("seed000.fig16", "compare-baselines"),
     ("seed000.fig16.masm_fine", "run-index-fine"),
+    ("seed000.fig17", "run-index-fine"),
+    ("seed000.fig18", "run-index-fine"),
     ("seed000.fig19", "cache-on-a-disk"),
     ("seed000.fig20", "migration-is-safe"),
 ];
@@ -34,6 +37,8 @@ pub fn claims() -> Vec<Claim> {
     let devices = fig12_model::paper_devices();
     out.extend(fig12_model::claims(&devices));
     out.extend(fig16_slowdown::claims(&devices));
+    out.extend(fig17_fill::claims(&devices));
+    out.extend(fig18_speed::claims(&devices));
     out.extend(fig19_hdd_cache::claims());
     out.extend(fig20_migration::claims());
     with_scenarios(SCENARIOS, out)

@@ -156,21 +156,21 @@ pub fn granule_bytes(masm: &Masm, page_bytes: u64) -> u64 {
     (layout.records_per_granule.min(per_page) * page_bytes / per_page).max(1)
 }
 
-/// A MaSM range scan at `ready_ns`: HDD range read of [from, to] overlapped with one
-/// asynchronous batch of granule reads on the cache device. Runs not placed in `space` are
-/// skipped (nothing on the device to read).
-pub fn scan_cost(
-    dev: &mut Devices,
+/// A cache read: `(offset_bytes, len_bytes)`.
+pub type Piece = (u64, u64);
+/// A run's granules read by a scan: (run id, first granule, granules).
+pub type RunGranules = (u64, u64, u64);
+
+/// The cache reads of a scan of [from, to]: per placed run, the granules its index names (at
+/// least one), as one contiguous piece `(offset_bytes, len_bytes)`; and (run id, first granule,
+/// granules) per run read. Runs not placed in `space` are skipped (nothing on the device).
+pub fn granule_pieces(
     space: &CacheSpace,
     masm: &Masm,
-    table: &TableLayout,
-    ready_ns: u64,
+    page_bytes: u64,
     from: u64,
     to: u64,
-) -> ScanCost {
-    let (offset, len) = table.key_range_bytes(from, to);
-    let hdd = dev.hdd.read(ready_ns, offset, len);
-    let page_bytes = dev.cache.page_bytes;
+) -> (Vec<Piece>, Vec<RunGranules>) {
     let granule = granule_bytes(masm, page_bytes);
     let mut granules = Vec::new();
     let mut pieces = Vec::new();
@@ -188,6 +188,23 @@ pub fn scan_cost(
         granules.push((run.id, first_granule as u64, count));
         pieces.push((start, end - start));
     }
+    (pieces, granules)
+}
+
+/// A MaSM range scan at `ready_ns`: HDD range read of [from, to] overlapped with one
+/// asynchronous batch of granule reads on the cache device (`granule_pieces`).
+pub fn scan_cost(
+    dev: &mut Devices,
+    space: &CacheSpace,
+    masm: &Masm,
+    table: &TableLayout,
+    ready_ns: u64,
+    from: u64,
+    to: u64,
+) -> ScanCost {
+    let (offset, len) = table.key_range_bytes(from, to);
+    let hdd = dev.hdd.read(ready_ns, offset, len);
+    let (pieces, granules) = granule_pieces(space, masm, dev.cache.page_bytes, from, to);
     let cache_bytes = pieces.iter().map(|p| p.1).sum();
     let cache = (!pieces.is_empty()).then(|| dev.cache.read_pieces(ready_ns, &pieces));
     let end_ns = cache.map_or(hdd.end_ns, |c| c.end_ns.max(hdd.end_ns));

@@ -93,7 +93,7 @@ impl Sweep {
     }
 }
 
-fn pure_times(
+pub(super) fn pure_times(
     base: &Devices,
     key_space: u64,
     table_bytes: u64,

@@ -7,10 +7,13 @@
 //! 3. `fig12_model`: Figs. 12–13, update fetch against main-data read, on the paper-scale
 //!    devices that `setup` builds (shared with Fig. 16).
 //! 4. `fig16_slowdown`: Fig. 16, scan slowdown of in-place, IU, MaSM coarse and fine index.
-//! 5. `fig19_hdd_cache`: Fig. 19, MaSM with its update cache on a second disk.
-//! 6. `fig20_migration`: Fig. 20, migration time against a pure table scan.
+//! 5. `fig17_fill`: Fig. 17, MaSM scans with the cache 25–99 % full.
+//! 6. `fig18_speed`: Fig. 18, MaSM scans while updates arrive at 2,000–10,000 per scan.
+//! 7. `fig19_hdd_cache`: Fig. 19, MaSM with its update cache on a second disk;
+//!    `fig19_positioning` times its granule reads in three service orders.
+//! 8. `fig20_migration`: Fig. 20, migration time against a pure table scan.
 //!
-//! 7. `course`: the lab scenario of each device-timed claim's run, at course scale.
+//! 9. `course`: the lab scenario of each device-timed claim's run, at course scale.
 //!
 //! Every reproduction states its granularity in `method`: the paper's page counts, run counts
 //! and device sizes, with a simulated update record standing for a group of real ones.
@@ -19,7 +22,10 @@ pub mod course;
 pub mod fig10_theorem;
 pub mod fig12_model;
 pub mod fig16_slowdown;
+pub mod fig17_fill;
+pub mod fig18_speed;
 pub mod fig19_hdd_cache;
+pub mod fig19_positioning;
 pub mod fig20_migration;
 pub mod setup;
 pub mod table3_lsm;

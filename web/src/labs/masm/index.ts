@@ -28,7 +28,7 @@ export const masmLab: LabModule = {
     Side: MasmSourcesCard,
     watch: masmWhatToWatch,
     leavesOut: [
-      "Devices are timed without noise; OS and CPU costs beyond the merge itself are not modelled.",
+      "Devices are timed without noise; OS and CPU costs are not modelled: merging the runs and sorting the update buffer take no time (the paper puts Fig. 18's slight rise with update speed down to that CPU work).",
       "Records have a fixed size and the table is one file sorted by key, with no secondary indexes.",
       "Course scenarios are tiny so every page is visible; the paper's sizes run in the paper-results page.",
     ],
