@@ -10,9 +10,10 @@
 //!    4 KiB) with about 1 MiB of group metadata (bitmaps and an inode table of 8,192 × 128 B
 //!    inodes, mke2fs defaults) between them. Design choice, recalled defaults: it gives the row
 //!    store its ≈ 1 seek per 100+ MB (§5.2.2) without fitting to it.
-//! 5. I/O scheduler: NOOP (one FIFO) or CFQ-like (per-query queues in LBA order, 100 ms slices,
-//!    8 ms idling: Linux 2.6.24 `cfq_slice_sync` = HZ/10 and `cfq_slice_idle` = HZ/125,
-//!    recalled from the kernel source). The paper does not say which ran outside §5.3.3; the
+//! 5. I/O scheduler: NOOP (one FIFO) or CFQ-like (per-query queues in LBA order, 100 ms slices
+//!    timed from each slice's first completion, 8 ms idling: Linux 2.6.24 `cfq_slice_sync` =
+//!    HZ/10 and `cfq_slice_idle` = HZ/125, in `block/cfq-iosched.c` of that release, where
+//!    every read is sync, `cfq_bio_sync`, so each scan has its own queue and slice). The paper does not say which ran outside §5.3.3; the
 //!    default is CFQ, Linux 2.6.24's default (digest §2.4 [inferred]).
 //! 6. A seek is a request starting ≥ 63 sectors (32,256 B) from the previous request's end
 //!    (§5.1.1 blktrace rule; end-to-start, digest §8 item 22).
