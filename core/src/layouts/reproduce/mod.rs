@@ -161,6 +161,23 @@ pub fn link(comparisons: Vec<Comparison>, table: &[(&str, Vec<ClaimRun>)]) -> Ve
         .collect()
 }
 
+/// Below this margin (percent) a yes/no verdict is a knife-edge: a change of a few tenths of a
+/// percent in one simulated time flips it.
+pub const KNIFE_EDGE_PCT: f64 = 1.0;
+
+/// A yes/no verdict's margin, for its note (so the claim's text carries it): how far `value`
+/// lies from the `threshold` at which the verdict flips, in percent of the threshold, flagged
+/// as a knife-edge under `KNIFE_EDGE_PCT`.
+pub fn margin(what: &str, value: f64, threshold: f64) -> String {
+    let pct = (value / threshold - 1.0).abs() * 100.0;
+    let edge = if pct < KNIFE_EDGE_PCT {
+        " (knife-edge: under 1 %)"
+    } else {
+        ""
+    };
+    format!("{what} {value:.4}, the verdict flips at {threshold}: margin {pct:.2} %{edge}")
+}
+
 /// A relative band around `x` (± `fraction`).
 pub fn band(x: f64, fraction: f64) -> (f64, f64) {
     (x * (1.0 - fraction), x * (1.0 + fraction))
@@ -198,4 +215,25 @@ pub fn all(rows: u64, seed: u64) -> Result<Vec<Comparison>, LayoutError> {
         out.extend(group(rows, seed)?);
     }
     Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::margin;
+
+    #[test]
+    fn a_verdict_within_one_percent_of_its_flip_is_reported_as_a_knife_edge() {
+        let close = margin("column/row at k = 16:", 0.9953, 1.0);
+        assert!(
+            close.contains("margin 0.47 %") && close.contains("knife-edge"),
+            "{close}"
+        );
+        let wide = margin("index/scan time:", 0.5, 1.0);
+        assert!(
+            wide.contains("margin 50.00 %") && !wide.contains("knife-edge"),
+            "{wide}"
+        );
+        // Either side of the threshold: the distance, not its sign.
+        assert!(margin("x", 1.0032, 1.0).contains("margin 0.32 % (knife-edge"));
+    }
 }
