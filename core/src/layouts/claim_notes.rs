@@ -57,6 +57,14 @@ const BY_PREFIX: &[(&str, &str)] = &[
          stream, one stream per file)",
     ),
     (
+        "seed001.E2.raid0",
+        "the paper's array is Linux software RAID-0 of two SATA disks; here two of the disk \
+         model striped in 64 KiB units (mdadm 2.6's default; the paper does not state its \
+         stripe), the array taking one request at a time with both members serving their \
+         parts in parallel (md's queueing, the members' NCQ and on-disk caches are not \
+         modelled); l is the member disk's (digest §2.6: assumed)",
+    ),
+    (
         "seed001.E9",
         "ORDERS's 7 attributes in 32 B as in the paper; the column files sit side by side",
     ),

@@ -12,10 +12,12 @@
 //!    (`ssd::timing::Timing`). Logical pages are striped channel-first over the dies (page p on
 //!    die p mod dies), the layout a sequential write leaves; the scan only reads, so there is
 //!    no FTL state to keep. Requests book resources on dispatch, so many can be in flight.
-//! 3. Both report the time the request completes; the scan decides what to dispatch when
+//! 3. RAID-0: two of the disk of item 1, striped (`raid.rs`, §5.1.2).
+//! 4. All report the time the request completes; the scan decides what to dispatch when
 //!    (`io.rs`).
 
 use super::error::LayoutError;
+use super::raid::Raid0State;
 use crate::device::hdd::disk::Disk;
 use crate::device::hdd::geometry::SECTOR_BYTES;
 use crate::device::hdd::presets as hdd_presets;
@@ -32,6 +34,8 @@ pub enum DeviceId {
     SsdFast,
     SsdMedium,
     SsdSlow,
+    /// Two disks striped (§5.1.2); not in `ALL`, which lists Table 2's devices.
+    Raid0,
 }
 
 impl DeviceId {
@@ -49,6 +53,8 @@ impl DeviceId {
             DeviceId::SsdFast => "ssd_fast",
             DeviceId::SsdMedium => "ssd_medium",
             DeviceId::SsdSlow => "ssd_slow",
+            // Its members' preset.
+            DeviceId::Raid0 => "seed001-barracuda-sata2",
         }
     }
 
@@ -58,6 +64,7 @@ impl DeviceId {
             DeviceId::SsdFast => "SSD-Fast",
             DeviceId::SsdMedium => "SSD-Medium",
             DeviceId::SsdSlow => "SSD-Slow",
+            DeviceId::Raid0 => "RAID-0 (2 disks)",
         }
     }
 
@@ -68,11 +75,15 @@ impl DeviceId {
             DeviceId::SsdFast => (250.0, 0.1),
             DeviceId::SsdMedium => (69.0, 0.2),
             DeviceId::SsdSlow => (25.0, 0.6),
+            // §5.1.2: "up to 160 MB/s (80 MB/s per disk)"; l is the member disk's (digest
+            // §2.6: assumed).
+            DeviceId::Raid0 => (160.0, 4.0),
         }
     }
 
+    /// Mechanical: the disk or the array of disks.
     pub fn is_disk(self) -> bool {
-        self == DeviceId::Disk
+        matches!(self, DeviceId::Disk | DeviceId::Raid0)
     }
 }
 
@@ -80,6 +91,25 @@ impl DeviceId {
 pub struct HddState {
     pub disk: Disk,
     pub head: HeadState,
+}
+
+impl HddState {
+    /// Reads `bytes` at disk byte `offset` from the head's position at `now_ns`; returns when
+    /// the read completes.
+    pub fn serve(&mut self, offset: u64, bytes: u64, now_ns: u64) -> Result<u64, LayoutError> {
+        let request = DiskRequest {
+            lba: offset / SECTOR_BYTES,
+            sector_count: bytes.div_ceil(SECTOR_BYTES),
+            is_write: false,
+        };
+        let s = service(&self.disk, request, self.head, now_ns).ok_or_else(|| {
+            LayoutError::Device(format!(
+                "read of {bytes} B at byte {offset} leaves the disk"
+            ))
+        })?;
+        self.head = s.end;
+        Ok(now_ns + s.total_ns())
+    }
 }
 
 #[derive(Debug, Clone)]
@@ -92,18 +122,32 @@ pub struct SsdState {
 pub enum ScanDevice {
     Hdd(Box<HddState>),
     Ssd(Box<SsdState>),
+    Raid0(Box<Raid0State>),
+}
+
+/// A fresh disk of the paper's preset.
+fn hdd(id: DeviceId) -> Result<HddState, LayoutError> {
+    let preset = hdd_presets::preset(id.preset())
+        .ok_or_else(|| LayoutError::Device(format!("no preset {}", id.preset())))?;
+    let disk = Disk::from_params(&preset.params).map_err(LayoutError::Device)?;
+    Ok(HddState {
+        disk,
+        head: HeadState::default(),
+    })
 }
 
 impl ScanDevice {
-    pub fn new(id: DeviceId) -> Result<Self, LayoutError> {
-        if id.is_disk() {
-            let preset = hdd_presets::preset(id.preset())
-                .ok_or_else(|| LayoutError::Device(format!("no preset {}", id.preset())))?;
-            let disk = Disk::from_params(&preset.params).map_err(LayoutError::Device)?;
-            return Ok(Self::Hdd(Box::new(HddState {
-                disk,
-                head: HeadState::default(),
-            })));
+    /// Device `id`; `stripe_bytes` is the RAID-0 stripe unit (unused by the others).
+    pub fn new(id: DeviceId, stripe_bytes: u64) -> Result<Self, LayoutError> {
+        match id {
+            DeviceId::Disk => return Ok(Self::Hdd(Box::new(hdd(id)?))),
+            DeviceId::Raid0 => {
+                return Ok(Self::Raid0(Box::new(Raid0State {
+                    members: [hdd(id)?, hdd(id)?],
+                    stripe_bytes,
+                })));
+            }
+            _ => {}
         }
         let preset = ssd_presets::preset(id.preset())
             .ok_or_else(|| LayoutError::Device(format!("no preset {}", id.preset())))?;
@@ -114,27 +158,14 @@ impl ScanDevice {
 
     /// True if the device serves one request at a time (the disk's single actuator).
     pub fn is_serial(&self) -> bool {
-        matches!(self, ScanDevice::Hdd(_))
+        matches!(self, ScanDevice::Hdd(_) | ScanDevice::Raid0(_))
     }
 
     /// Serves a read of `bytes` at device byte `offset` dispatched at `now_ns`; returns when it
     /// completes. A disk must be idle at `now_ns` (the caller's rule).
     pub fn serve(&mut self, offset: u64, bytes: u64, now_ns: u64) -> Result<u64, LayoutError> {
         match self {
-            ScanDevice::Hdd(h) => {
-                let request = DiskRequest {
-                    lba: offset / SECTOR_BYTES,
-                    sector_count: bytes.div_ceil(SECTOR_BYTES),
-                    is_write: false,
-                };
-                let s = service(&h.disk, request, h.head, now_ns).ok_or_else(|| {
-                    LayoutError::Device(format!(
-                        "read of {bytes} B at byte {offset} leaves the disk"
-                    ))
-                })?;
-                h.head = s.end;
-                Ok(now_ns + s.total_ns())
-            }
+            ScanDevice::Hdd(h) => h.serve(offset, bytes, now_ns),
             ScanDevice::Ssd(s) => {
                 let page_bytes = u64::from(s.geometry.page_bytes);
                 let dies = u64::from(s.geometry.dies());
@@ -151,6 +182,7 @@ impl ScanDevice {
                 }
                 Ok(done)
             }
+            ScanDevice::Raid0(r) => r.serve(offset, bytes, now_ns),
         }
     }
 
@@ -161,6 +193,7 @@ impl ScanDevice {
             // The real drive's size is not the lab-scale geometry: reads address pages by
             // modulo striping, so any offset is valid.
             ScanDevice::Ssd(_) => u64::MAX,
+            ScanDevice::Raid0(r) => r.capacity_bytes(),
         }
     }
 }

@@ -57,6 +57,7 @@ pub mod plan;
 pub mod plugin;
 pub mod query;
 pub mod queue;
+pub mod raid;
 pub mod reproduce;
 pub mod request_queue;
 pub mod scan;

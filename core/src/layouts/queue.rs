@@ -30,10 +30,11 @@ pub struct DeviceQueue {
 }
 
 impl DeviceQueue {
-    pub fn new(id: DeviceId) -> Result<Self, LayoutError> {
+    /// Device `id`, with the RAID-0 stripe unit `stripe_bytes` (`raid.rs`).
+    pub fn new(id: DeviceId, stripe_bytes: u64) -> Result<Self, LayoutError> {
         Ok(Self {
             id,
-            device: ScanDevice::new(id)?,
+            device: ScanDevice::new(id, stripe_bytes)?,
             queue: RequestQueue::default(),
             in_flight: Vec::new(),
             last_end: None,

@@ -115,7 +115,7 @@ impl ScanRun {
         settings.validate().map_err(LayoutError::InvalidSetting)?;
         let mut devices = Vec::new();
         for &id in device_ids {
-            devices.push(DeviceQueue::new(id)?);
+            devices.push(DeviceQueue::new(id, settings.stripe_bytes)?);
         }
         let mut run = Self {
             settings,

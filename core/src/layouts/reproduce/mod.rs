@@ -4,7 +4,7 @@
 //!
 //! 1. `runner`: one scan of a shape-only table at a chosen row count (60 M = the paper's).
 //! 2. `projectivity`: E1 (LINEITEM, disk vs SSD-Fast), E2 (the three SSDs), E9 (ORDERS), the
-//!    time-vs-projectivity curves and their crossovers.
+//!    time-vs-projectivity curves and their crossovers; `raid0`: E2's RAID-0 of two disks.
 //! 3. `extensions`: E3 (the Eq. 3 calculator) and PAX beside NSM.
 //! 4. `knobs`: E4 (compression), E7 (read-ahead), E10 (selectivity and CPU).
 //! 5. `contention`: E11 (concurrent scans, NOOP vs CFQ) and E8 (index placement).
@@ -17,16 +17,17 @@
 //! the first run.
 //!
 //! FIXME-flagged paper numbers used (as `Kind::Fixme`, wide bands): the disk's "14×" at N = 8
-//! (E11) and the "34 %" sequential-scan win over the index (E8, whose test the paper does not
-//! describe). Not used: the CPU "factor of 50" (E1), the RAID-0 "crossover when 90 %" (E2, no
-//! RAID device here), the "could be dropped" PAX remark. Seek counts and times scale with the row count; the paper's values apply at
-//! 60 M rows only, and `pass` is computed only there.
+//! (E11), the "34 %" sequential-scan win over the index (E8, whose test the paper does not
+//! describe) and the RAID-0 "crossover when 90 %" (E2). Not used: the CPU "factor of 50" (E1),
+//! the "could be dropped" PAX remark. Seek counts and times scale with the row count; the
+//! paper's values apply at 60 M rows only, and `pass` is computed only there.
 
 pub mod contention;
 pub mod extensions;
 pub mod knobs;
 pub mod model_vs_sim;
 pub mod projectivity;
+pub mod raid0;
 pub mod runner;
 pub mod scenario;
 
@@ -191,6 +192,7 @@ fn projectivity_figures(rows: u64, seed: u64) -> Result<Vec<Comparison>, LayoutE
     let e1 = projectivity::e1_lineitem(rows, seed)?;
     let disk = &e1.curves[0];
     let mut out = projectivity::e2_flash_devices(rows, disk, seed)?;
+    out.extend(raid0::e2_raid0(rows, disk, seed)?);
     out.extend(projectivity::e9_orders(rows, disk, seed)?.comparisons);
     out.extend(e1.comparisons);
     Ok(out)
