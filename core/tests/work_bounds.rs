@@ -247,8 +247,9 @@ fn largest_legal() -> Vec<(&'static str, String)> {
     let ipa = ipa_tpcc_race(largest_accepted(ipa_tpcc_race));
     let layouts_rows = largest_accepted(|n| layouts_scan(n * 2, 8_000_000)) * 2;
     let layouts = layouts_scan(layouts_rows, 8_000_000);
-    let raid_rows = largest_accepted(|n| layouts_raid_scan(n * 2, 8_000_000)) * 2;
-    let layouts_raid = layouts_raid_scan(raid_rows, 8_000_000);
+    // Each request is charged to both members, so the largest sweep is half the disk's.
+    let raid_rows = largest_accepted(|n| layouts_raid_scan(n * 2, 4_000_000)) * 2;
+    let layouts_raid = layouts_raid_scan(raid_rows, 4_000_000);
     let fdtree = fdtree_generated(largest_accepted(fdtree_generated));
     let fdtree_dropped = fdtree_broken(largest_accepted(fdtree_broken));
     let fdtree_harness = fdtree_queued(largest_accepted(fdtree_queued));

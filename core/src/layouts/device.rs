@@ -2,9 +2,8 @@
 //! Nothing here models a device; it only adapts the scan's requests to the two models.
 //!
 //! 1. Disk: `crate::device::hdd` preset `seed001-barracuda-sata2` (the paper's Seagate Barracuda
-//!    SATA 2.0 7200 rpm, 80 MB/s). A request of 128 KB becomes a run of 512 B sectors served by
-//!    `hdd::service::service` (seek curve + rotation + transfer with track switches) from the
-//!    head's current position; the disk serves one request at a time.
+//!    SATA 2.0 7200 rpm, 80 MB/s), served as `disk.rs` says; the disk serves one request at a
+//!    time.
 //! 2. SSDs: `crate::device::ssd` presets `ssd_fast`, `ssd_medium`, `ssd_slow` (paper Table 2;
 //!    host link fitted to the sequential read, controller time per command to the random-read
 //!    IOPS, see `ssd/drives.rs`). A request takes one controller command, then each of its 4 KB
@@ -16,12 +15,9 @@
 //! 4. All report the time the request completes; the scan decides what to dispatch when
 //!    (`io.rs`).
 
+use super::disk::{HddState, hdd};
 use super::error::LayoutError;
 use super::raid::Raid0State;
-use crate::device::hdd::disk::Disk;
-use crate::device::hdd::geometry::SECTOR_BYTES;
-use crate::device::hdd::presets as hdd_presets;
-use crate::device::hdd::service::{DiskRequest, HeadState, service};
 use crate::device::ssd::config::device_model;
 use crate::device::ssd::geometry::Geometry as SsdGeometry;
 use crate::device::ssd::presets as ssd_presets;
@@ -88,31 +84,6 @@ impl DeviceId {
 }
 
 #[derive(Debug, Clone)]
-pub struct HddState {
-    pub disk: Disk,
-    pub head: HeadState,
-}
-
-impl HddState {
-    /// Reads `bytes` at disk byte `offset` from the head's position at `now_ns`; returns when
-    /// the read completes.
-    pub fn serve(&mut self, offset: u64, bytes: u64, now_ns: u64) -> Result<u64, LayoutError> {
-        let request = DiskRequest {
-            lba: offset / SECTOR_BYTES,
-            sector_count: bytes.div_ceil(SECTOR_BYTES),
-            is_write: false,
-        };
-        let s = service(&self.disk, request, self.head, now_ns).ok_or_else(|| {
-            LayoutError::Device(format!(
-                "read of {bytes} B at byte {offset} leaves the disk"
-            ))
-        })?;
-        self.head = s.end;
-        Ok(now_ns + s.total_ns())
-    }
-}
-
-#[derive(Debug, Clone)]
 pub struct SsdState {
     pub timing: Timing,
     pub geometry: SsdGeometry,
@@ -125,25 +96,14 @@ pub enum ScanDevice {
     Raid0(Box<Raid0State>),
 }
 
-/// A fresh disk of the paper's preset.
-fn hdd(id: DeviceId) -> Result<HddState, LayoutError> {
-    let preset = hdd_presets::preset(id.preset())
-        .ok_or_else(|| LayoutError::Device(format!("no preset {}", id.preset())))?;
-    let disk = Disk::from_params(&preset.params).map_err(LayoutError::Device)?;
-    Ok(HddState {
-        disk,
-        head: HeadState::default(),
-    })
-}
-
 impl ScanDevice {
     /// Device `id`; `stripe_bytes` is the RAID-0 stripe unit (unused by the others).
     pub fn new(id: DeviceId, stripe_bytes: u64) -> Result<Self, LayoutError> {
         match id {
-            DeviceId::Disk => return Ok(Self::Hdd(Box::new(hdd(id)?))),
+            DeviceId::Disk => return Ok(Self::Hdd(Box::new(hdd(id.preset())?))),
             DeviceId::Raid0 => {
                 return Ok(Self::Raid0(Box::new(Raid0State {
-                    members: [hdd(id)?, hdd(id)?],
+                    members: [hdd(id.preset())?, hdd(id.preset())?],
                     stripe_bytes,
                 })));
             }

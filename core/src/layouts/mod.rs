@@ -45,6 +45,7 @@ pub mod claim_notes;
 pub mod claims;
 pub mod cpu;
 pub mod device;
+pub mod disk;
 pub mod dispatch;
 pub mod error;
 pub mod figures;

@@ -15,7 +15,7 @@
 //!    parallel; the request completes when the later part does. The array takes one request
 //!    at a time, like the single disk (md's own queueing and the members' NCQ are not modelled).
 
-use super::device::HddState;
+use super::disk::HddState;
 use super::error::LayoutError;
 
 /// Members in the array (§5.1.2).
