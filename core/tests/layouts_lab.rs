@@ -190,3 +190,25 @@ fn bad_input_names_its_json_path() {
         {"op": "scan", "columns": [1], "predicate": {"column": 2, "from": 0, "to": 1}}]}}));
     assert!(e.starts_with("workload.ops[0].predicate.column"), "{e}");
 }
+
+#[test]
+fn a_raid0_stripe_unit_out_of_range_or_on_another_device_names_device_stripe_bytes() {
+    let error = |device: Value| {
+        let v = json!({"device": device,
+                       "workload": {"generator": {"projectivity": 1, "selectivity": 0.1}}});
+        LayoutsLab::from_body(body(v), 1)
+            .map(|_| ())
+            .map_err(|e| e.to_string())
+    };
+    for bad in [
+        json!({"id": "raid0", "stripe_bytes": 2048}),
+        json!({"id": "raid0", "stripe_bytes": 6144}),
+        json!({"id": "raid0", "stripe_bytes": 8 * 1024 * 1024}),
+        json!({"id": "disk", "stripe_bytes": 65536}),
+    ] {
+        let e = error(bad.clone()).expect_err("rejected");
+        assert!(e.starts_with("device.stripe_bytes"), "{bad}: {e}");
+    }
+    assert!(error(json!({"id": "raid0", "stripe_bytes": 4096})).is_ok());
+    assert!(error(json!({"id": "raid0"})).is_ok());
+}

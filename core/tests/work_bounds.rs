@@ -76,6 +76,21 @@ fn layouts_scan(rows: u64, sweep_rows: u64) -> String {
     )
 }
 
+/// `layouts_scan` on the RAID-0 of two disks with the smallest stripe unit: every request is
+/// timed on the members' models (the budget charges each request to both members).
+fn layouts_raid_scan(rows: u64, sweep_rows: u64) -> String {
+    doc(
+        "layouts",
+        json!({
+            "table": {"kind": "lineitem", "rows": rows},
+            "device": {"id": "raid0", "stripe_bytes": 4096},
+            "params": {"layout": "dsm", "io_unit_bytes": 512, "read_ahead_bytes": 512},
+            "workload": {"generator": {"projectivity": 16, "selectivity": 1.0}},
+            "sweep": {"rows": sweep_rows}
+        }),
+    )
+}
+
 fn fdtree_generated(requests: u64) -> String {
     // The tiny default geometry (the most merges per key), the largest preload, and the three
     // compare runs on top of the stepped one.
@@ -232,6 +247,9 @@ fn largest_legal() -> Vec<(&'static str, String)> {
     let ipa = ipa_tpcc_race(largest_accepted(ipa_tpcc_race));
     let layouts_rows = largest_accepted(|n| layouts_scan(n * 2, 8_000_000)) * 2;
     let layouts = layouts_scan(layouts_rows, 8_000_000);
+    // Each request is charged to both members, so the largest sweep is half the disk's.
+    let raid_rows = largest_accepted(|n| layouts_raid_scan(n * 2, 4_000_000)) * 2;
+    let layouts_raid = layouts_raid_scan(raid_rows, 4_000_000);
     let fdtree = fdtree_generated(largest_accepted(fdtree_generated));
     let fdtree_dropped = fdtree_broken(largest_accepted(fdtree_broken));
     let fdtree_harness = fdtree_queued(largest_accepted(fdtree_queued));
@@ -244,6 +262,7 @@ fn largest_legal() -> Vec<(&'static str, String)> {
         ("flashlog", flashlog),
         ("ipa", ipa),
         ("layouts", layouts),
+        ("layouts", layouts_raid),
         ("fdtree", fdtree),
         ("fdtree", fdtree_dropped),
         ("fdtree", fdtree_harness),

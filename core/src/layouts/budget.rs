@@ -2,8 +2,8 @@
 //! and state bytes, from the configuration alone (`LabSpec::work_estimates`), and whether the
 //! loader accepts it (`within_budget`, which the claims' run links use to pick a size).
 //!
-//! 1. A scan's work: every needed I/O unit, every output block, and the oracle's and the
-//!    answer's per-value work (`scan_work`).
+//! 1. A scan's work: every needed I/O unit (one per member on a RAID-0), every output block,
+//!    and the oracle's and the answer's per-value work (`scan_work`).
 //! 2. A scenario's work: its queries' scans plus, with a sweep, one row scan and one column and
 //!    PAX scan per attribute at the sweep's rows.
 
@@ -36,7 +36,13 @@ fn scan_work(cfg: &LayoutsConfig, rows: u64, unit: u64, layout: super::Layout) -
     let index = (rows as f64 * super::lab::config::INDEX_ENTRY_BYTES) as u64
         / u64::from(cfg.page_bytes)
         + 4;
-    files + index + rows / cfg.settings.block_rows.max(1) + 2
+    // A RAID-0 request is served as one request on each member (`raid.rs` item 3).
+    let members = if cfg.device == super::DeviceId::Raid0 {
+        super::raid::RAID0_MEMBERS
+    } else {
+        1
+    };
+    times(members, files) + index + rows / cfg.settings.block_rows.max(1) + 2
 }
 
 /// Whether a parsed configuration is within the lab's work budget (what the loader accepts).

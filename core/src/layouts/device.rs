@@ -2,9 +2,8 @@
 //! Nothing here models a device; it only adapts the scan's requests to the two models.
 //!
 //! 1. Disk: `crate::device::hdd` preset `seed001-barracuda-sata2` (the paper's Seagate Barracuda
-//!    SATA 2.0 7200 rpm, 80 MB/s). A request of 128 KB becomes a run of 512 B sectors served by
-//!    `hdd::service::service` (seek curve + rotation + transfer with track switches) from the
-//!    head's current position; the disk serves one request at a time.
+//!    SATA 2.0 7200 rpm, 80 MB/s), served as `disk.rs` says; the disk serves one request at a
+//!    time.
 //! 2. SSDs: `crate::device::ssd` presets `ssd_fast`, `ssd_medium`, `ssd_slow` (paper Table 2;
 //!    host link fitted to the sequential read, controller time per command to the random-read
 //!    IOPS, see `ssd/drives.rs`). A request takes one controller command, then each of its 4 KB
@@ -12,14 +11,13 @@
 //!    (`ssd::timing::Timing`). Logical pages are striped channel-first over the dies (page p on
 //!    die p mod dies), the layout a sequential write leaves; the scan only reads, so there is
 //!    no FTL state to keep. Requests book resources on dispatch, so many can be in flight.
-//! 3. Both report the time the request completes; the scan decides what to dispatch when
+//! 3. RAID-0: two of the disk of item 1, striped (`raid.rs`, §5.1.2).
+//! 4. All report the time the request completes; the scan decides what to dispatch when
 //!    (`io.rs`).
 
+use super::disk::{HddState, hdd};
 use super::error::LayoutError;
-use crate::device::hdd::disk::Disk;
-use crate::device::hdd::geometry::SECTOR_BYTES;
-use crate::device::hdd::presets as hdd_presets;
-use crate::device::hdd::service::{DiskRequest, HeadState, service};
+use super::raid::Raid0State;
 use crate::device::ssd::config::device_model;
 use crate::device::ssd::geometry::Geometry as SsdGeometry;
 use crate::device::ssd::presets as ssd_presets;
@@ -32,6 +30,8 @@ pub enum DeviceId {
     SsdFast,
     SsdMedium,
     SsdSlow,
+    /// Two disks striped (§5.1.2); not in `ALL`, which lists Table 2's devices.
+    Raid0,
 }
 
 impl DeviceId {
@@ -49,6 +49,8 @@ impl DeviceId {
             DeviceId::SsdFast => "ssd_fast",
             DeviceId::SsdMedium => "ssd_medium",
             DeviceId::SsdSlow => "ssd_slow",
+            // Its members' preset.
+            DeviceId::Raid0 => "seed001-barracuda-sata2",
         }
     }
 
@@ -58,6 +60,7 @@ impl DeviceId {
             DeviceId::SsdFast => "SSD-Fast",
             DeviceId::SsdMedium => "SSD-Medium",
             DeviceId::SsdSlow => "SSD-Slow",
+            DeviceId::Raid0 => "RAID-0 (2 disks)",
         }
     }
 
@@ -68,18 +71,16 @@ impl DeviceId {
             DeviceId::SsdFast => (250.0, 0.1),
             DeviceId::SsdMedium => (69.0, 0.2),
             DeviceId::SsdSlow => (25.0, 0.6),
+            // §5.1.2: "up to 160 MB/s (80 MB/s per disk)"; l is the member disk's (digest
+            // §2.6: assumed).
+            DeviceId::Raid0 => (160.0, 4.0),
         }
     }
 
+    /// Mechanical: the disk or the array of disks.
     pub fn is_disk(self) -> bool {
-        self == DeviceId::Disk
+        matches!(self, DeviceId::Disk | DeviceId::Raid0)
     }
-}
-
-#[derive(Debug, Clone)]
-pub struct HddState {
-    pub disk: Disk,
-    pub head: HeadState,
 }
 
 #[derive(Debug, Clone)]
@@ -92,18 +93,21 @@ pub struct SsdState {
 pub enum ScanDevice {
     Hdd(Box<HddState>),
     Ssd(Box<SsdState>),
+    Raid0(Box<Raid0State>),
 }
 
 impl ScanDevice {
-    pub fn new(id: DeviceId) -> Result<Self, LayoutError> {
-        if id.is_disk() {
-            let preset = hdd_presets::preset(id.preset())
-                .ok_or_else(|| LayoutError::Device(format!("no preset {}", id.preset())))?;
-            let disk = Disk::from_params(&preset.params).map_err(LayoutError::Device)?;
-            return Ok(Self::Hdd(Box::new(HddState {
-                disk,
-                head: HeadState::default(),
-            })));
+    /// Device `id`; `stripe_bytes` is the RAID-0 stripe unit (unused by the others).
+    pub fn new(id: DeviceId, stripe_bytes: u64) -> Result<Self, LayoutError> {
+        match id {
+            DeviceId::Disk => return Ok(Self::Hdd(Box::new(hdd(id.preset())?))),
+            DeviceId::Raid0 => {
+                return Ok(Self::Raid0(Box::new(Raid0State {
+                    members: [hdd(id.preset())?, hdd(id.preset())?],
+                    stripe_bytes,
+                })));
+            }
+            _ => {}
         }
         let preset = ssd_presets::preset(id.preset())
             .ok_or_else(|| LayoutError::Device(format!("no preset {}", id.preset())))?;
@@ -114,27 +118,14 @@ impl ScanDevice {
 
     /// True if the device serves one request at a time (the disk's single actuator).
     pub fn is_serial(&self) -> bool {
-        matches!(self, ScanDevice::Hdd(_))
+        matches!(self, ScanDevice::Hdd(_) | ScanDevice::Raid0(_))
     }
 
     /// Serves a read of `bytes` at device byte `offset` dispatched at `now_ns`; returns when it
     /// completes. A disk must be idle at `now_ns` (the caller's rule).
     pub fn serve(&mut self, offset: u64, bytes: u64, now_ns: u64) -> Result<u64, LayoutError> {
         match self {
-            ScanDevice::Hdd(h) => {
-                let request = DiskRequest {
-                    lba: offset / SECTOR_BYTES,
-                    sector_count: bytes.div_ceil(SECTOR_BYTES),
-                    is_write: false,
-                };
-                let s = service(&h.disk, request, h.head, now_ns).ok_or_else(|| {
-                    LayoutError::Device(format!(
-                        "read of {bytes} B at byte {offset} leaves the disk"
-                    ))
-                })?;
-                h.head = s.end;
-                Ok(now_ns + s.total_ns())
-            }
+            ScanDevice::Hdd(h) => h.serve(offset, bytes, now_ns),
             ScanDevice::Ssd(s) => {
                 let page_bytes = u64::from(s.geometry.page_bytes);
                 let dies = u64::from(s.geometry.dies());
@@ -151,6 +142,7 @@ impl ScanDevice {
                 }
                 Ok(done)
             }
+            ScanDevice::Raid0(r) => r.serve(offset, bytes, now_ns),
         }
     }
 
@@ -161,6 +153,7 @@ impl ScanDevice {
             // The real drive's size is not the lab-scale geometry: reads address pages by
             // modulo striping, so any offset is valid.
             ScanDevice::Ssd(_) => u64::MAX,
+            ScanDevice::Raid0(r) => r.capacity_bytes(),
         }
     }
 }

@@ -4,10 +4,15 @@
 //! 1. Files are allocated on a device one after another (block-group placement plus a gap).
 //! 2. A disk takes one request when idle, an SSD up to the queue depth; a query whose CPU is in
 //!    its non-overlapped part gets nothing dispatched (`cpu.rs` item 4).
-//! 3. CFQ-like idling: when the active query has nothing queued, is still running and its slice
-//!    is not over, the disk waits up to 8 ms after that query's last completion before the
-//!    scheduler may switch queries (this is what makes CFQ slower than NOOP on a disk with
-//!    competing scans, §5.3.3).
+//! 3. CFQ's slice, as Linux 2.6.24's `block/cfq-iosched.c` runs it (the paper's kernel, §4.3):
+//!    a query that becomes active gets a new slice whose 100 ms (`cfq_slice_sync` = HZ/10)
+//!    start at its first completion (`cfq_mark_cfqq_slice_new` on activation,
+//!    `cfq_set_prio_slice` in `cfq_completed_request`), so the seek to its file is not charged
+//!    to it; `ScanRun::complete` starts it. Idling: when the active query has nothing queued,
+//!    is still running and its slice is not over, the disk waits up to 8 ms
+//!    (`cfq_slice_idle` = HZ/125) after that query's last completion before the scheduler may
+//!    switch queries (`cfq_arm_slice_timer`; this is what makes CFQ slower than NOOP on a disk
+//!    with competing scans, §5.3.3).
 //! 4. The policy itself is the pure `io::pick`, run over the queue's index
 //!    (`request_queue.rs`); seeks are counted here, at dispatch.
 //! 5. Every completion is filed with the run's `Scheduler` at dispatch, every idle expiry
@@ -79,8 +84,10 @@ impl ScanRun {
                 return Ok(());
             };
             if scheduler == Scheduler::Cfq && dev.cfq_active != Some(request.query) {
+                // Item 3: a new slice, timed from its first completion.
                 dev.cfq_active = Some(request.query);
-                dev.cfq_slice_end_ns = now + self.settings.cfq_slice_ns;
+                dev.cfq_slice_new = true;
+                dev.cfq_slice_end_ns = u64::MAX;
             }
             let seek = is_seek(dev.last_end, request.offset);
             dev.last_end = Some(request.offset + request.bytes);
@@ -102,5 +109,101 @@ impl ScanRun {
             qs.requests += 1;
             qs.bytes_read += request.bytes;
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::device::DeviceId;
+    use super::super::pages::Layout;
+    use super::super::reproduce::runner::Case;
+    use super::super::scan::{ScanRun, StepEvent};
+    use super::super::schema::TableKind;
+    use super::super::settings::{ScanSettings, Scheduler};
+
+    /// The step events of `n` concurrent ORDERS row scans of `rows` rows on the disk.
+    fn trace(n: usize, rows: u64, scheduler: Scheduler) -> (Vec<StepEvent>, u64) {
+        let specs = (0..n)
+            .map(|q| {
+                let case = Case {
+                    rows,
+                    ..Case::paper(DeviceId::Disk, TableKind::Orders, Layout::Nsm, 7, 0.1)
+                };
+                case.spec(0, 1 + q as u64).expect("spec")
+            })
+            .collect();
+        let settings = ScanSettings {
+            scheduler,
+            ..ScanSettings::default()
+        };
+        let mut run = ScanRun::new(&[DeviceId::Disk], specs, settings).expect("run");
+        let mut events = Vec::new();
+        while let Some(e) = run.step().expect("step") {
+            events.push(e);
+        }
+        (events, run.now_ns())
+    }
+
+    /// Plain reference: the maximal runs of consecutive completions of one query, as
+    /// (query, first completion ns, last completion ns).
+    fn runs(events: &[StepEvent]) -> Vec<(usize, u64, u64)> {
+        let mut out: Vec<(usize, u64, u64)> = Vec::new();
+        for e in events {
+            match out.last_mut() {
+                Some((q, _, last)) if *q == e.request.query => *last = e.now_ns,
+                _ => out.push((e.request.query, e.now_ns, e.now_ns)),
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn under_cfq_each_scan_holds_the_disk_for_one_slice_timed_from_its_first_completion() {
+        let slice_ns = ScanSettings::default().cfq_slice_ns;
+        for n in [2usize, 3] {
+            let (events, end_ns) = trace(n, 2_000_000, Scheduler::Cfq);
+            let runs = runs(&events);
+            // A run's end is the completion that finds the slice used, so it lies within one
+            // request's service time after the slice's end.
+            let max_service_ns = events
+                .windows(2)
+                .map(|w| w[1].now_ns - w[0].now_ns)
+                .max()
+                .unwrap_or(0);
+            // Every run but each query's last is a whole slice: its scan is backlogged (6 MB
+            // read-ahead queued), so only the slice's end takes the disk from it.
+            for (i, &(q, first, last)) in runs.iter().enumerate() {
+                if runs[i + 1..].iter().all(|r| r.0 != q) {
+                    continue;
+                }
+                let held = last - first;
+                assert!(
+                    held >= slice_ns && held < slice_ns + max_service_ns,
+                    "N = {n}: query {q} held the disk {held} ns (slice {slice_ns} ns)"
+                );
+            }
+            // So the head switches between scans at most once per slice.
+            let switches = runs.len() as u64 - 1;
+            assert!(
+                switches <= end_ns / slice_ns + n as u64,
+                "N = {n}: {switches} switches in {end_ns} ns"
+            );
+            assert!(switches >= n as u64, "N = {n}: the scans interleave");
+        }
+    }
+
+    #[test]
+    fn under_noop_the_scans_switch_once_per_read_ahead_window_not_per_slice() {
+        let (events, _) = trace(2, 2_000_000, Scheduler::Noop);
+        let window_bytes = ScanSettings::default().read_ahead_bytes;
+        let runs = runs(&events);
+        let bytes: u64 = events.iter().map(|e| e.request.bytes).sum();
+        // FIFO serves each scan's window as issued: runs of about one window, never longer
+        // than the two windows a scan may have queued.
+        let mean_run_bytes = bytes / runs.len() as u64;
+        assert!(
+            mean_run_bytes <= 2 * window_bytes && mean_run_bytes >= window_bytes / 2,
+            "mean run {mean_run_bytes} B against a {window_bytes} B window"
+        );
     }
 }

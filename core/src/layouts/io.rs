@@ -12,7 +12,8 @@
 //! 4. Issued requests wait in their device's queue. The scheduler is a pure policy over the
 //!    queue snapshot (`pick`): NOOP takes the oldest; CFQ-like serves the active query's
 //!    requests in ascending LBA from the head (one elevator sweep), switching query round-robin
-//!    when its 100 ms slice ends or its queue stays empty past the 8 ms idle window.
+//!    when its 100 ms slice (timed from its first completion, `dispatch.rs` item 3) ends or its
+//!    queue stays empty past the 8 ms idle window.
 //! 5. A disk serves one request at a time; an SSD accepts up to the queue depth at once (its
 //!    timing model books channels and dies per page).
 //! 6. A dispatched request is a seek if it starts ≥ 63 sectors away from where the previous

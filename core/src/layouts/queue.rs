@@ -20,16 +20,21 @@ pub struct DeviceQueue {
     pub requests: u64,
     pub bytes: u64,
     pub cfq_active: Option<usize>,
+    /// End of the active query's slice; `u64::MAX` while the slice is new (`dispatch.rs`
+    /// item 3: it starts at the slice's first completion).
     pub cfq_slice_end_ns: u64,
+    /// The active query's slice has not seen its first completion yet.
+    pub cfq_slice_new: bool,
     /// CFQ idling: the device waits for the active query until then.
     pub idle_until_ns: Option<u64>,
 }
 
 impl DeviceQueue {
-    pub fn new(id: DeviceId) -> Result<Self, LayoutError> {
+    /// Device `id`, with the RAID-0 stripe unit `stripe_bytes` (`raid.rs`).
+    pub fn new(id: DeviceId, stripe_bytes: u64) -> Result<Self, LayoutError> {
         Ok(Self {
             id,
-            device: ScanDevice::new(id)?,
+            device: ScanDevice::new(id, stripe_bytes)?,
             queue: RequestQueue::default(),
             in_flight: Vec::new(),
             last_end: None,
@@ -39,6 +44,7 @@ impl DeviceQueue {
             bytes: 0,
             cfq_active: None,
             cfq_slice_end_ns: 0,
+            cfq_slice_new: false,
             idle_until_ns: None,
         })
     }

@@ -115,7 +115,7 @@ impl ScanRun {
         settings.validate().map_err(LayoutError::InvalidSetting)?;
         let mut devices = Vec::new();
         for &id in device_ids {
-            devices.push(DeviceQueue::new(id)?);
+            devices.push(DeviceQueue::new(id, settings.stripe_bytes)?);
         }
         let mut run = Self {
             settings,
@@ -408,6 +408,7 @@ impl ScanRun {
             for dev in &mut self.devices {
                 if dev.idle_until_ns.is_some_and(|u| u <= now) {
                     dev.idle_until_ns = None;
+                    dev.cfq_slice_new = false;
                     dev.cfq_slice_end_ns = now; // idling over: switch queues
                 }
             }
@@ -426,6 +427,11 @@ impl ScanRun {
             .position(|(t, r)| r.seq == seq && *t == now)
             .ok_or_else(|| LayoutError::Invariant("completion without a request".into()))?;
         let (_, request) = dev.in_flight.swap_remove(pos);
+        if dev.cfq_slice_new && dev.cfq_active == Some(request.query) {
+            // `dispatch.rs` item 3: the slice starts at its first completion.
+            dev.cfq_slice_new = false;
+            dev.cfq_slice_end_ns = now + self.settings.cfq_slice_ns;
+        }
         let seek = self
             .seek_flags
             .iter()

@@ -10,12 +10,16 @@
 //!    4 KiB) with about 1 MiB of group metadata (bitmaps and an inode table of 8,192 × 128 B
 //!    inodes, mke2fs defaults) between them. Design choice, recalled defaults: it gives the row
 //!    store its ≈ 1 seek per 100+ MB (§5.2.2) without fitting to it.
-//! 5. I/O scheduler: NOOP (one FIFO) or CFQ-like (per-query queues in LBA order, 100 ms slices,
-//!    8 ms idling: Linux 2.6.24 `cfq_slice_sync` = HZ/10 and `cfq_slice_idle` = HZ/125,
-//!    recalled from the kernel source). The paper does not say which ran outside §5.3.3; the
-//!    default is CFQ, Linux 2.6.24's default (digest §2.4 [inferred]).
+//! 5. I/O scheduler: NOOP (one FIFO) or CFQ-like (per-query queues in LBA order, 100 ms slices
+//!    timed from each slice's first completion, 8 ms idling: Linux 2.6.24 `cfq_slice_sync` =
+//!    HZ/10 and `cfq_slice_idle` = HZ/125, in `block/cfq-iosched.c` of that release, where
+//!    every read is sync, `cfq_bio_sync`, so each scan has its own queue and slice). The paper
+//!    does not say which ran outside §5.3.3; the default is CFQ, Linux 2.6.24's default
+//!    (digest §2.4 [inferred]).
 //! 6. A seek is a request starting ≥ 63 sectors (32,256 B) from the previous request's end
 //!    (§5.1.1 blktrace rule; end-to-start, digest §8 item 22).
+//! 7. RAID-0 stripe unit 64 KiB: mdadm 2.6's `--chunk` default (the paper's Ubuntu 8.04 ships
+//!    mdadm 2.6; recalled from its manual page); the paper does not state its array's.
 
 use super::cpu::CpuModel;
 
@@ -77,6 +81,8 @@ pub struct ScanSettings {
     /// CFQ time slice and idle window.
     pub cfq_slice_ns: u64,
     pub cfq_idle_ns: u64,
+    /// RAID-0 stripe unit (item 7; `raid.rs`).
+    pub stripe_bytes: u64,
 }
 
 impl Default for ScanSettings {
@@ -94,6 +100,7 @@ impl Default for ScanSettings {
             block_rows: 1000,
             cfq_slice_ns: 100_000_000,
             cfq_idle_ns: 8_000_000,
+            stripe_bytes: 64 * KB,
         }
     }
 }
@@ -121,6 +128,12 @@ impl ScanSettings {
             return Err(format!(
                 "compression ratio {} must be in (0, 1]",
                 self.compression.ratio
+            ));
+        }
+        if self.stripe_bytes < 512 || !self.stripe_bytes.is_multiple_of(512) {
+            return Err(format!(
+                "stripe_bytes {} must be a positive multiple of 512",
+                self.stripe_bytes
             ));
         }
         if self.queue_depth == 0 || self.block_rows == 0 {

@@ -13,7 +13,8 @@
 use serde_json::{Map, Value};
 
 use super::body::{
-    LayoutsBody, LayoutsDeviceId, LayoutsLayout, LayoutsOp, LayoutsScheduler, LayoutsTableKind,
+    LayoutsBody, LayoutsDevice, LayoutsDeviceId, LayoutsLayout, LayoutsOp, LayoutsScheduler,
+    LayoutsTableKind,
 };
 use crate::layouts::DeviceId;
 use crate::layouts::pages::Layout;
@@ -148,6 +149,34 @@ fn queries(body: &LayoutsBody, n: usize) -> Result<(Vec<ScanQuery>, bool), Scena
     }
 }
 
+/// The device and its RAID-0 stripe unit (the default where it has none).
+fn device_of(d: &LayoutsDevice) -> Result<(DeviceId, u64), ScenarioError> {
+    let device = match d.id.unwrap_or_default() {
+        LayoutsDeviceId::Disk => DeviceId::Disk,
+        LayoutsDeviceId::SsdFast => DeviceId::SsdFast,
+        LayoutsDeviceId::SsdMedium => DeviceId::SsdMedium,
+        LayoutsDeviceId::SsdSlow => DeviceId::SsdSlow,
+        LayoutsDeviceId::Raid0 => DeviceId::Raid0,
+    };
+    let Some(stripe) = d.stripe_bytes else {
+        return Ok((device, ScanSettings::default().stripe_bytes));
+    };
+    if device != DeviceId::Raid0 {
+        return Err(ScenarioError::new(
+            "device.stripe_bytes",
+            "applies only to the `raid0` device",
+        ));
+    }
+    check_range("device.stripe_bytes", stripe, 4 * KB, 4 * MB)?;
+    if !stripe.is_multiple_of(4 * KB) {
+        return Err(ScenarioError::new(
+            "device.stripe_bytes",
+            format!("must be a multiple of 4096 (got {stripe})"),
+        ));
+    }
+    Ok((device, stripe))
+}
+
 pub fn parse(body: Map<String, Value>) -> Result<LayoutsConfig, ScenarioError> {
     let body: LayoutsBody = parse_body(body)?;
     let kind = match body.table.kind.unwrap_or_default() {
@@ -158,12 +187,7 @@ pub fn parse(body: Map<String, Value>) -> Result<LayoutsConfig, ScenarioError> {
     let n = schema.columns.len();
     let rows = body.table.rows.unwrap_or(6000);
     check_range("table.rows", rows, 1, MAX_ROWS)?;
-    let device = match body.device.id.unwrap_or_default() {
-        LayoutsDeviceId::Disk => DeviceId::Disk,
-        LayoutsDeviceId::SsdFast => DeviceId::SsdFast,
-        LayoutsDeviceId::SsdMedium => DeviceId::SsdMedium,
-        LayoutsDeviceId::SsdSlow => DeviceId::SsdSlow,
-    };
+    let (device, stripe_bytes) = device_of(&body.device)?;
     let p = &body.params;
     let layout = match p.layout.unwrap_or_default() {
         LayoutsLayout::Nsm => Layout::Nsm,
@@ -212,6 +236,7 @@ pub fn parse(body: Map<String, Value>) -> Result<LayoutsConfig, ScenarioError> {
         } else {
             AccessPath::FullScan
         },
+        stripe_bytes,
         ..ScanSettings::default()
     };
     let settings = settings_for(unit, read_ahead, &base);

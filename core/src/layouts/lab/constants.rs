@@ -243,5 +243,23 @@ pub fn payloads(device: DeviceId, settings: &ScanSettings) -> Vec<ConstantPayloa
         .map(Constant::payload)
         .collect();
     out.extend(lab_constants(&[device], settings));
+    if device == DeviceId::Raid0 {
+        let default_kb = ScanSettings::default().stripe_bytes / KB;
+        let kb = settings.stripe_bytes / KB;
+        out.push(ConstantPayload::new(
+            "layouts.raid0.stripe",
+            "RAID-0 stripe unit (2 members)",
+            kb as f64,
+            "KB",
+            if kb == default_kb {
+                "design"
+            } else {
+                "override"
+            },
+            format!(
+                "mdadm 2.6's default --chunk, {default_kb} KB (recalled); §5.1.2 does not state it"
+            ),
+        ));
+    }
     out
 }

@@ -19,7 +19,7 @@ use super::payload::{
 };
 use super::sweep::Sweep;
 use super::{LayoutsLab, query_times, sweep_of};
-use crate::layouts::device::ScanDevice;
+use crate::layouts::device::{DeviceId, ScanDevice};
 use crate::layouts::io::{Request, device_span};
 use crate::layouts::schema::{PAPER_ROWS, TableKind};
 use crate::layouts::settings::{AccessPath, KB, MB, Scheduler};
@@ -57,7 +57,7 @@ fn io_of(r: &Request, done_ns: u64, seek: bool) -> LayoutsIo {
 fn device_now(lab: &LayoutsLab) -> LayoutsDeviceNow {
     let d = &lab.run.devices[0];
     let (channel_busy, dies_per_channel) = match &d.device {
-        ScanDevice::Hdd(_) => (Vec::new(), 0),
+        ScanDevice::Hdd(_) | ScanDevice::Raid0(_) => (Vec::new(), 0),
         ScanDevice::Ssd(s) => {
             let g = &s.geometry;
             let mut busy = vec![0u64; g.channels as usize];
@@ -352,7 +352,7 @@ pub fn info(lab: &LayoutsLab) -> Value {
             })
             .collect(),
         sweep,
-        paper_points: paper_points(cfg.kind, cfg.device.is_disk())
+        paper_points: paper_points(cfg.kind, cfg.device == DeviceId::Disk)
             .into_iter()
             .map(|mut p| {
                 p.simulated = sweep_of(lab)

@@ -4,7 +4,7 @@
 //!
 //! 1. `runner`: one scan of a shape-only table at a chosen row count (60 M = the paper's).
 //! 2. `projectivity`: E1 (LINEITEM, disk vs SSD-Fast), E2 (the three SSDs), E9 (ORDERS), the
-//!    time-vs-projectivity curves and their crossovers.
+//!    time-vs-projectivity curves and their crossovers; `raid0`: E2's RAID-0 of two disks.
 //! 3. `extensions`: E3 (the Eq. 3 calculator) and PAX beside NSM.
 //! 4. `knobs`: E4 (compression), E7 (read-ahead), E10 (selectivity and CPU).
 //! 5. `contention`: E11 (concurrent scans, NOOP vs CFQ) and E8 (index placement).
@@ -17,16 +17,17 @@
 //! the first run.
 //!
 //! FIXME-flagged paper numbers used (as `Kind::Fixme`, wide bands): the disk's "14×" at N = 8
-//! (E11) and the "34 %" sequential-scan win over the index (E8, whose test the paper does not
-//! describe). Not used: the CPU "factor of 50" (E1), the RAID-0 "crossover when 90 %" (E2, no
-//! RAID device here), the "could be dropped" PAX remark. Seek counts and times scale with the row count; the paper's values apply at
-//! 60 M rows only, and `pass` is computed only there.
+//! (E11), the "34 %" sequential-scan win over the index (E8, whose test the paper does not
+//! describe) and the RAID-0 "crossover when 90 %" (E2). Not used: the CPU "factor of 50" (E1),
+//! the "could be dropped" PAX remark. Seek counts and times scale with the row count; the
+//! paper's values apply at 60 M rows only, and `pass` is computed only there.
 
 pub mod contention;
 pub mod extensions;
 pub mod knobs;
 pub mod model_vs_sim;
 pub mod projectivity;
+pub mod raid0;
 pub mod runner;
 pub mod scenario;
 
@@ -161,6 +162,23 @@ pub fn link(comparisons: Vec<Comparison>, table: &[(&str, Vec<ClaimRun>)]) -> Ve
         .collect()
 }
 
+/// Below this margin (percent) a yes/no verdict is a knife-edge: a change of a few tenths of a
+/// percent in one simulated time flips it.
+pub const KNIFE_EDGE_PCT: f64 = 1.0;
+
+/// A yes/no verdict's margin, for its note (so the claim's text carries it): how far `value`
+/// lies from the `threshold` at which the verdict flips, in percent of the threshold, flagged
+/// as a knife-edge under `KNIFE_EDGE_PCT`.
+pub fn margin(what: &str, value: f64, threshold: f64) -> String {
+    let pct = (value / threshold - 1.0).abs() * 100.0;
+    let edge = if pct < KNIFE_EDGE_PCT {
+        " (knife-edge: under 1 %)"
+    } else {
+        ""
+    };
+    format!("{what} {value:.4}, the verdict flips at {threshold}: margin {pct:.2} %{edge}")
+}
+
 /// A relative band around `x` (± `fraction`).
 pub fn band(x: f64, fraction: f64) -> (f64, f64) {
     (x * (1.0 - fraction), x * (1.0 + fraction))
@@ -174,6 +192,7 @@ fn projectivity_figures(rows: u64, seed: u64) -> Result<Vec<Comparison>, LayoutE
     let e1 = projectivity::e1_lineitem(rows, seed)?;
     let disk = &e1.curves[0];
     let mut out = projectivity::e2_flash_devices(rows, disk, seed)?;
+    out.extend(raid0::e2_raid0(rows, disk, seed)?);
     out.extend(projectivity::e9_orders(rows, disk, seed)?.comparisons);
     out.extend(e1.comparisons);
     Ok(out)
@@ -198,4 +217,25 @@ pub fn all(rows: u64, seed: u64) -> Result<Vec<Comparison>, LayoutError> {
         out.extend(group(rows, seed)?);
     }
     Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::margin;
+
+    #[test]
+    fn a_verdict_within_one_percent_of_its_flip_is_reported_as_a_knife_edge() {
+        let close = margin("column/row at k = 16:", 0.9953, 1.0);
+        assert!(
+            close.contains("margin 0.47 %") && close.contains("knife-edge"),
+            "{close}"
+        );
+        let wide = margin("index/scan time:", 0.5, 1.0);
+        assert!(
+            wide.contains("margin 50.00 %") && !wide.contains("knife-edge"),
+            "{wide}"
+        );
+        // Either side of the threshold: the distance, not its sign.
+        assert!(margin("x", 1.0032, 1.0).contains("margin 0.32 % (knife-edge"));
+    }
 }

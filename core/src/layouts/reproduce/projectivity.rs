@@ -15,7 +15,7 @@ use super::super::schema::{Schema, TableKind};
 use super::super::settings::ScanSettings;
 use super::runner::{Case, run};
 use super::scenario::case_run;
-use super::{Comparison, Kind, band, link};
+use super::{Comparison, Kind, band, link, margin};
 use crate::plugin::ClaimRun;
 
 /// One device's curves.
@@ -165,7 +165,7 @@ pub fn e1_lineitem(rows: u64, seed: u64) -> Result<Figure, LayoutError> {
             (1.0, 1.0),
             Kind::Ordinal,
             rows,
-            format!("column/row time at k = 16: {:.4}", full_ratio(&ssd)),
+            margin("column/row time at k = 16:", full_ratio(&ssd), 1.0),
         )
         .drawn_from(ssd.outcomes()),
         Comparison::new(
@@ -284,6 +284,11 @@ pub fn e2_flash_devices(
         .zip(&disk.columns)
         .all(|(a, b)| a.elapsed_ns > b.elapsed_ns)
         && slow.row.elapsed_ns > disk.row.elapsed_ns;
+    let slowest_ratio = slow
+        .outcomes()
+        .zip(disk.outcomes())
+        .map(|(a, b)| a.elapsed_s() / b.elapsed_s())
+        .fold(f64::INFINITY, f64::min);
     let col16 = |c: &Curve| c.columns[15].elapsed_s();
     let run = |device| curve_run(device, TableKind::Lineitem, rows, &s, seed);
     let (medium_run, slow_run, disk_run) = (
@@ -313,7 +318,7 @@ pub fn e2_flash_devices(
             (1.0, 1.0),
             Kind::Ordinal,
             rows,
-            format!("column/row at k = 16: {:.4}", full_ratio(&medium)),
+            margin("column/row at k = 16:", full_ratio(&medium), 1.0),
         )
         .drawn_from(medium.outcomes()),
         Comparison::new(
@@ -325,7 +330,7 @@ pub fn e2_flash_devices(
             (1.0, 1.0),
             Kind::Ordinal,
             rows,
-            format!("column/row at k = 16: {:.4}", full_ratio(&slow)),
+            margin("column/row at k = 16:", full_ratio(&slow), 1.0),
         )
         .drawn_from(slow.outcomes()),
         Comparison::new(
@@ -364,8 +369,9 @@ pub fn e2_flash_devices(
             Kind::Ordinal,
             rows,
             format!(
-                "row ratio {:.2} (80/25 = 3.2)",
-                slow.row.elapsed_s() / disk.row.elapsed_s()
+                "row ratio {:.2} (80/25 = 3.2); {}",
+                slow.row.elapsed_s() / disk.row.elapsed_s(),
+                margin("smallest SSD-Slow/disk time over k:", slowest_ratio, 1.0)
             ),
         )
         .drawn_from(slow.outcomes().chain(disk.outcomes())),
@@ -403,7 +409,7 @@ pub fn e9_orders(rows: u64, lineitem: &Curve, seed: u64) -> Result<Figure, Layou
             (1.0, 1.0),
             Kind::Ordinal,
             rows,
-            format!("column/row at k = 7: {:.4}", full_ratio(&ssd)),
+            margin("column/row at k = 7:", full_ratio(&ssd), 1.0),
         )
         .drawn_from(ssd.outcomes()),
         Comparison::new(
@@ -439,7 +445,14 @@ pub fn e9_orders(rows: u64, lineitem: &Curve, seed: u64) -> Result<Figure, Layou
             (1.0, 1.0),
             Kind::Ordinal,
             rows,
-            format!("ORDERS {fraction:.3} vs LINEITEM {lineitem_fraction:.3}"),
+            format!(
+                "ORDERS {fraction:.3} vs LINEITEM {lineitem_fraction:.3}; {}",
+                margin(
+                    "ORDERS/LINEITEM crossover fraction:",
+                    fraction / lineitem_fraction,
+                    1.0
+                )
+            ),
         )
         .drawn_from(disk.outcomes().chain(lineitem.outcomes())),
     ];

@@ -30,6 +30,7 @@ fn device_name(device: DeviceId) -> &'static str {
         DeviceId::SsdFast => "ssd_fast",
         DeviceId::SsdMedium => "ssd_medium",
         DeviceId::SsdSlow => "ssd_slow",
+        DeviceId::Raid0 => "raid0",
     }
 }
 

@@ -6,7 +6,7 @@ import type { ReactNode } from "react";
 import type { ScenarioEdit } from "../useScenarioEdit";
 import { readKnobs, withKnob, type DeviceId, type Knob, type LayoutsKnobsJson } from "./scenarioEdit";
 
-const DEVICES: readonly DeviceId[] = ["disk", "ssd_fast", "ssd_medium", "ssd_slow"];
+const DEVICES: readonly DeviceId[] = ["disk", "ssd_fast", "ssd_medium", "ssd_slow", "raid0"];
 
 function asDevice(v: string): DeviceId {
   return DEVICES.find((d) => d === v) ?? "disk";
@@ -55,7 +55,7 @@ export function LayoutsControls({ json, attributes, editor, disabled }: Props) {
   const aheads = [1, 2, 4, 16, 48].map((u) => [String(u), `${u} × ${Math.round(k.ioUnitBytes / 1024)} KB`] as const);
   return (
     <div className="layouts-controls" role="toolbar" aria-label="Scan knobs" data-testid="layouts-controls">
-      <Select label="device" testId="layouts-device-select" value={k.device} disabled={off} onChange={(v) => set({ knob: "device", value: asDevice(v) })} options={[["disk", "Disk"], ["ssd_fast", "SSD-Fast"], ["ssd_medium", "SSD-Medium"], ["ssd_slow", "SSD-Slow"]]} />
+      <Select label="device" testId="layouts-device-select" value={k.device} disabled={off} onChange={(v) => set({ knob: "device", value: asDevice(v) })} options={[["disk", "Disk"], ["ssd_fast", "SSD-Fast"], ["ssd_medium", "SSD-Medium"], ["ssd_slow", "SSD-Slow"], ["raid0", "RAID-0 (2 disks)"]]} />
       <Select label="layout" testId="layouts-layout-select" value={k.layout} disabled={off} onChange={(v) => set({ knob: "layout", value: v === "nsm" || v === "pax" ? v : "dsm" })} options={[["nsm", "NSM (row)"], ["dsm", "DSM (column)"], ["pax", "PAX"]]} />
       <Select label="projected" testId="layouts-k-select" value={String(k.projectivity ?? 1)} disabled={off || !gen} title={gen ? "attributes 1..k projected" : EXPLICIT} onChange={(v) => set({ knob: "projectivity", value: Number(v) })} options={ks} />
       <Select label="selectivity" testId="layouts-s-select" value={String(k.selectivity ?? 0.1)} disabled={off || !gen} title={gen ? "fraction of rows qualifying (range on attribute 1)" : EXPLICIT} onChange={(v) => set({ knob: "selectivity", value: Number(v) })} options={sels.some(([v]) => v === String(k.selectivity)) || k.selectivity === null ? sels : [...sels, [String(k.selectivity), `${k.selectivity * 100} %`] as const]} />

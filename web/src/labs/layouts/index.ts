@@ -26,6 +26,7 @@ export const layoutsLab: LabModule = {
       "No buffer pool and direct I/O, as in the paper; the CPU model has two fitted costs (calibration points).",
       "Fixed-width columns; compression is a ratio with a fitted CPU cost, not a real codec.",
       "The projectivity sweep runs at 4 million rows, not the paper's 60 million.",
+      "RAID-0 takes one request at a time and its disks have no on-board cache: a request smaller than two stripe units uses one disk while the other waits.",
     ],
     keyMetrics: ["seeks", "requests", "elapsed_ms", "cpu_ms", "io_wait_ms", "answer_rows", "sweep_crossover_fraction", "bytes_read_kb"],
   },

@@ -13,6 +13,8 @@ const BY_SCENARIO: Record<string, string> = {
     "The same scan on SSD-Fast: the request path jumps between files exactly as on the disk, but a jump costs nothing and the channels serve several requests at once. 77 requests in 2.3 ms instead of 82 ms. On the chart the column curve stays under the row line at every projectivity: no crossover on flash.",
   "prefetch-and-seeks":
     "ORDERS as 7 column files read with a read-ahead of only two 4 KB units: the head switches column after every second page (12 seeks for 48 requests). The chart's sweep uses the paper's small 256 KB read-ahead (Fig. 4): seeks multiply and the crossover moves far left, to about 60 % of the tuple.",
+  "crossover-raid0":
+    "LINEITEM's 16 column files on a RAID-0 of two disks striped in 64 KB units, read in the paper's 128 KB units: each request is split over both disks, which transfer their halves at once, but every jump between files still costs a seek on both: 58 requests, 17 seeks, 153 ms (on one disk the same scan takes 173 ms). On the chart the crossover remains, at about 94 % of the tuple (the paper: 90 %, in a FIXME): doubling the bandwidth makes the seeks count for more.",
   "concurrent-noop":
     "Three ORDERS row scans on one disk with NOOP: requests are served in arrival order, so the head alternates between the three tables: 11 seeks, and the last scan ends after 64 ms.",
   "concurrent-cfq":

@@ -26,6 +26,14 @@ describe("layouts scenario edits", () => {
     expect(readKnobs(EXPLICIT)).toMatchObject({ mode: "ops", readAheadUnits: 48, projectivity: null, compressed: false });
   });
 
+  it("drops the RAID-0 stripe unit when the device is no longer the array", () => {
+    const raid = withKnob(GENERATED, { knob: "device", value: "raid0" });
+    const striped = JSON.stringify({ ...JSON.parse(raid), device: { id: "raid0", stripe_bytes: 4096 } });
+    expect(readKnobs(striped).device).toBe("raid0");
+    const disk = JSON.parse(withKnob(striped, { knob: "device", value: "disk" })) as { device: Record<string, unknown> };
+    expect(disk.device).toEqual({ id: "disk" });
+  });
+
   it("sets one knob and marks the title edited once", () => {
     const once = withKnob(GENERATED, { knob: "device", value: "ssd_fast" });
     const twice = withKnob(once, { knob: "readAheadUnits", value: 2 });

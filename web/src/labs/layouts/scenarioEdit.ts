@@ -11,7 +11,7 @@
 
 import { isObject, parseLabScenario, section } from "../scenarioJson";
 
-export type DeviceId = "disk" | "ssd_fast" | "ssd_medium" | "ssd_slow";
+export type DeviceId = "disk" | "ssd_fast" | "ssd_medium" | "ssd_slow" | "raid0";
 export type LayoutId = "nsm" | "dsm" | "pax";
 export type SchedulerId = "noop" | "cfq";
 
@@ -69,7 +69,7 @@ export function readKnobs(json: string): LayoutsKnobsJson {
   return {
     mode: generator && !Array.isArray(workload["ops"]) ? "generator" : "ops",
     table: pick(table["kind"], ["orders", "lineitem"] as const, "orders"),
-    device: pick(device["id"], ["disk", "ssd_fast", "ssd_medium", "ssd_slow"] as const, "disk"),
+    device: pick(device["id"], ["disk", "ssd_fast", "ssd_medium", "ssd_slow", "raid0"] as const, "disk"),
     layout: pick(params["layout"], ["nsm", "dsm", "pax"] as const, "dsm"),
     scheduler: pick(params["scheduler"], ["noop", "cfq"] as const, "cfq"),
     ioUnitBytes: unit,
@@ -87,9 +87,13 @@ export function withKnob(json: string, k: Knob): string {
   const doc = parseLabScenario(json, "layouts", "not a layouts scenario");
   const params = section(doc, "params");
   switch (k.knob) {
-    case "device":
-      section(doc, "device")["id"] = k.value;
+    case "device": {
+      const device = section(doc, "device");
+      device["id"] = k.value;
+      // The stripe unit is a RAID-0 field: core refuses it on any other device.
+      if (k.value !== "raid0") delete device["stripe_bytes"];
       break;
+    }
     case "layout":
       params["layout"] = k.value;
       break;
