@@ -69,6 +69,7 @@ pub fn ipl_preset(scheme: Scheme, buffer_frames: usize, blocks: usize) -> StoreC
         blocks,
         wordlines_per_block: 16,
         over_provisioning: 0.1,
+        db_page_spans_pair: false,
     }
 }
 
