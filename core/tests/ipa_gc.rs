@@ -169,6 +169,7 @@ fn stock_in_a_pslc_ipa_region_others_without_ipa_equal_the_map_across_crashes() 
         blocks: 10,
         wordlines_per_block: 4,
         over_provisioning: 0.1,
+        db_page_spans_pair: false,
     };
     let plain = StoreConfig {
         mode: IpaMode::Slc,

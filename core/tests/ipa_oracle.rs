@@ -1,6 +1,6 @@
 //! The IPA database against a plain `BTreeMap`: random inserts, updates (small, IPA-sized, and
 //! large), gets, checkpoints and crashes at random steps, over every region mode (SLC, pSLC,
-//! odd-MLC, no IPA) and both eviction policies, on a device small enough that GC runs often.
+//! odd-MLC, no IPA, odd-MLC with App. C.2's paired pages) and both eviction policies, on a device small enough that GC runs often.
 //! Every `get` equals the map; refused ops are refused by both; `check_invariants` holds after
 //! every step.
 
@@ -12,14 +12,19 @@ use flashlab_core::device::nand::CellType;
 use flashlab_core::ipa::{Eviction, IpaError, IpaMode, IpaStore, Scheme, StoreConfig};
 use flashlab_core::sim::Rng;
 
+/// SLC, pSLC, odd-MLC, no IPA, odd-MLC with C.2 pairs (by `seed % MODES`).
+const MODES: usize = 5;
+
 fn config(seed: u64) -> StoreConfig {
     let (mode, cell_type) = [
         (IpaMode::Slc, CellType::Slc),
         (IpaMode::PSlc, CellType::Mlc),
         (IpaMode::OddMlc, CellType::Mlc),
         (IpaMode::NoIpa, CellType::Slc),
-    ][seed as usize % 4];
-    let eviction = if (seed / 4).is_multiple_of(2) {
+        (IpaMode::OddMlc, CellType::Mlc),
+    ][seed as usize % MODES];
+    let pairs = seed as usize % MODES == 4;
+    let eviction = if (seed / MODES as u64).is_multiple_of(2) {
         Eviction::Eager {
             dirty_permille: 125,
         }
@@ -36,9 +41,15 @@ fn config(seed: u64) -> StoreConfig {
         cell_type,
         nop: [4, 8, 2][(seed / 8) as usize % 3],
         blocks: 10,
-        // Same usable pages per block (4) in every mode, so GC pressure is alike.
-        wordlines_per_block: if mode == IpaMode::OddMlc { 2 } else { 4 },
+        // Same usable pages per block (4) in every mode, so GC pressure is alike (C.2 pairs:
+        // wordlines − 1 DB pages per block).
+        wordlines_per_block: match (mode, pairs) {
+            (_, true) => 5,
+            (IpaMode::OddMlc, false) => 2,
+            _ => 4,
+        },
         over_provisioning: 0.1,
+        db_page_spans_pair: pairs,
     };
     if mode == IpaMode::NoIpa {
         base.without_ipa()
@@ -123,16 +134,16 @@ fn run(seed: u64, steps: usize) -> (u64, u64, u64) {
 
 #[test]
 fn every_get_equals_the_map_across_appends_gc_evictions_and_crashes() {
-    // Per region mode (seed % 4): appends, out-of-place writes, erases.
-    let mut tally = [(0u64, 0u64, 0u64); 4];
-    for seed in 0..1000 {
+    // Per region mode (seed % MODES): appends, out-of-place writes, erases.
+    let mut tally = [(0u64, 0u64, 0u64); MODES];
+    for seed in 0..1250 {
         let (a, o, e) = run(seed, 120);
-        let t = &mut tally[seed as usize % 4];
+        let t = &mut tally[seed as usize % MODES];
         t.0 += a;
         t.1 += o;
         t.2 += e;
     }
-    for (mode, t) in tally.iter().enumerate().take(3) {
+    for (mode, t) in tally.iter().enumerate().filter(|(m, _)| *m != 3) {
         assert!(t.0 > 300 && t.1 > 300 && t.2 > 30, "mode {mode}: {t:?}");
     }
     assert_eq!(tally[3].0, 0, "no-IPA region appended");
@@ -140,7 +151,7 @@ fn every_get_equals_the_map_across_appends_gc_evictions_and_crashes() {
 
 #[test]
 fn no_ipa_region_never_appends() {
-    for seed in (3..200).step_by(4) {
+    for seed in (3..250).step_by(MODES) {
         assert_eq!(run(seed, 80).0, 0);
     }
 }

@@ -24,6 +24,7 @@ fn cfg(scheme: Scheme) -> StoreConfig {
         blocks: 32,
         wordlines_per_block: 16,
         over_provisioning: 0.1,
+        db_page_spans_pair: false,
     }
 }
 

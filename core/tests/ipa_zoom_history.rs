@@ -93,6 +93,14 @@ fn zoom_replays_the_real_history_on_odd_mlc_and_pslc_and_agrees_with_the_byte_mo
 }
 
 #[test]
+fn zoom_of_a_c2_pair_replays_its_lsb_half_and_agrees_with_the_byte_model() {
+    // App. C.2: the zoomed page is the pair's LSB flash page, which holds the delta area.
+    let mut body = tpcb("mlc", "odd_mlc", 4);
+    body["device"]["c2_pairs"] = json!(true);
+    zoom_agrees_on_every_write(body, "odd-MLC C.2 pairs nop 4");
+}
+
+#[test]
 fn zoom_shows_every_program_of_the_page_since_the_erase() {
     // One page takes its first program, then two appends: the zoom of the last append lists
     // all three, in order, with the append ranges.

@@ -174,6 +174,29 @@ fn ipa_tpcc_race(transactions: u64) -> String {
     )
 }
 
+/// Four regions (the most), TPC-C's tables spread over them, the odd-MLC ones with C.2 pairs:
+/// every region's GC and buffer work joins the bound, so each region is the race's block count
+/// halved and the scale half the race's (at 1,000 not even one transaction fits the work).
+fn ipa_four_regions(transactions: u64) -> String {
+    let region = |name: &str, mode: &str, tables: Value, pairs: bool| {
+        json!({"name": name, "mode": mode, "tables": tables, "blocks": 16,
+               "wordlines_per_block": 16, "c2_pairs": pairs})
+    };
+    doc(
+        "ipa",
+        json!({
+            "device": {"cell": "mlc", "nop": 8, "mode": "odd_mlc", "c2_pairs": true,
+                       "blocks": 16, "wordlines_per_block": 16,
+                       "regions": [region("stock", "pslc", json!([4]), false),
+                                   region("customer", "odd_mlc", json!([3]), true),
+                                   region("history", "no_ipa", json!([5, 6]), false)]},
+            "params": {"page_bytes": 2048, "n": 3, "m": 10, "v": 12, "buffer_frames": 64},
+            "workload": {"generator": {"kind": "tpcc", "transactions": transactions,
+                                       "scale": 500, "checkpoint_every": 100}}
+        }),
+    )
+}
+
 #[test]
 fn a_scan_after_every_update_over_the_whole_key_space_is_rejected_naming_field_and_limit() {
     let error = common::error_of_text(&masm_scan_storm(10_000, 65_536));
@@ -245,6 +268,7 @@ fn largest_legal() -> Vec<(&'static str, String)> {
     let flashlog = flashlog_commits(largest_accepted(flashlog_commits));
     // The three-way race on TPC-C at the largest scale, as many transactions as the work allows.
     let ipa = ipa_tpcc_race(largest_accepted(ipa_tpcc_race));
+    let ipa_regions = ipa_four_regions(largest_accepted(ipa_four_regions));
     let layouts_rows = largest_accepted(|n| layouts_scan(n * 2, 8_000_000)) * 2;
     let layouts = layouts_scan(layouts_rows, 8_000_000);
     // Each request is charged to both members, so the largest sweep is half the disk's.
@@ -261,6 +285,7 @@ fn largest_legal() -> Vec<(&'static str, String)> {
         ("masm", masm),
         ("flashlog", flashlog),
         ("ipa", ipa),
+        ("ipa", ipa_regions),
         ("layouts", layouts),
         ("layouts", layouts_raid),
         ("fdtree", fdtree),

@@ -13,8 +13,9 @@
 //!    from the table's absolutes (the abstract's "up to 62 %" is loose, the table's 60.2 % is
 //!    used: digest §8 #14), over the default seeds, judged on the median by the policy's ±25 %
 //!    of the paper's reduction. The buffer size decides the verdict and the paper gives it only
-//!    as a share of a database we do not rebuild (§8.3), so each claim states the 3 frames it
-//!    uses and shows its median over a sweep of 3, 8 and 16 frames.
+//!    as a share of its traces' databases (§8.1: 10–90 %; §8.3 states none for Tab. 2), so each
+//!    claim states its 3 frames as a share of the loaded database, with the device fill and
+//!    every other setup choice, and shows its median over a sweep of 3, 8 and 16 frames.
 //! 5. Tabs. 6–10, TPC-C against out-of-place on a nearly full device, over the default seeds:
 //!    appends 30–76 % of update write-backs, GC migrations per host write down 29–86 % and
 //!    erases down 34–75 % (the paper's ranges over Tabs. 6–10, both ends), and "about twice"
@@ -39,7 +40,8 @@ use crate::plugin::{Claim, ClaimRun, ClaimScenarios, Judgement, SetupSweep, with
 pub const SIZES_TOLERANCE_PCT: f64 = MEASURED_TOLERANCE_PCT;
 /// Relative tolerance of Tab. 2's reductions (step 4), fixed before the run.
 pub const TABLE2_TOLERANCE_PCT: f64 = MEASURED_TOLERANCE_PCT;
-/// The buffer the Tab. 2 claims run with, and the sweep shown beside them (step 4).
+/// The buffer the Tab. 2 claims run with, and the sweep shown beside them (step 4); the claims
+/// state it as a share of the loaded database (`table2_differences`).
 pub const TABLE2_BUFFER_FRAMES: usize = 3;
 pub const TABLE2_BUFFER_SWEEP: [usize; 3] = [3, 8, 16];
 /// What every claim run on generated workloads differs in from the paper's setup.
@@ -68,6 +70,9 @@ const MISS_REASONS: &[(&str, &str)] = &[
     ),
     ("seed004.tab2.tpcb.reads", TABLE2_READS_REASON),
     ("seed004.tab2.tpcc.reads", TABLE2_READS_REASON),
+    ("seed004.tab2.tpcb.erases", TABLE2_ORDER_REASON),
+    ("seed004.tab2.tpcc.writes", TABLE2_ORDER_REASON),
+    ("seed004.tab2.tpcc.erases", TABLE2_ORDER_REASON),
     (
         "seed004.tab2.tpcb.writes",
         "the IPL side writes less than the paper's: every write-back here carries fewer changes \
@@ -85,6 +90,21 @@ const MISS_REASONS: &[(&str, &str)] = &[
          side erased 11,873 times (Tab. 2)",
     ),
 ];
+/// Why the writes and erases reductions come out in the reverse order across TPC-B and TPC-C
+/// (largest for TPC-C here, for TPC-B in the paper): measured on the claims' seed-1 runs.
+const TABLE2_ORDER_REASON: &str = "the order across workloads follows from two things this run \
+    does and the paper's traces do not. (1) With 3 frames the eager cleaner (more than 12.5 % of \
+    the frames dirty: one of 3) writes a page back after every op, each carrying one op's change, \
+    so at most N / (N + 1) = 2/3 of an updated page's write-backs can be appends, and TPC-B's \
+    History inserts (one op in four, more than M bytes) go out of place: appends are 50.5 % of \
+    TPC-B's update write-backs (606 of 1,199) and 62.9 % of TPC-C's (3,646 of 5,796). (2) The \
+    database fills 7 (TPC-B) and 15 (TPC-C) of the 24-block device's 384 pages, so GC finds \
+    only wholly invalid blocks and migrates nothing: IPA's erases are its out-of-place writes / \
+    16 pages per block (36 and 134) and IPL's its sector flushes / 16 (70 and 340 merges), which \
+    makes the erase reduction about the append share; WA_IPA = (appends / 4 + out-of-place) per \
+    write-back (0.62 and 0.53) has no GC term, while WA_IPL stays 1.12–1.13 for every workload \
+    (one 512 B sector per write-back, never a full one). The paper's TPC-C WA_IPA of 0.94 \
+    against TPC-B's 0.54 needs GC migrations on a filled device, which this run does not have";
 /// Tab. 2's reads misses (TPC-B, TPC-C): why IPL reads so much more here.
 const TABLE2_READS_REASON: &str = "with a 3-frame buffer the eager cleaner (more than 12.5 % \
     of the frames dirty: one of 3) writes a page back after almost every update while hot pages stay buffered: \
@@ -298,6 +318,13 @@ fn table2_claims(out: &mut Vec<Claim>) {
         );
         let cfg = table2::ipl_preset(scheme, TABLE2_BUFFER_FRAMES, 24);
         let runs = claim_run(&title, &cfg, &w, TXNS, true);
+        let differences = match table2::loaded_db_pages(&cfg, &w) {
+            Ok(pages) => table2_differences(pages, cfg.blocks * cfg.wordlines_per_block),
+            Err(e) => {
+                out.push(failed(&id, "Tab. 2", e));
+                continue;
+            }
+        };
         let swept: Result<Vec<_>, _> = TABLE2_BUFFER_SWEEP.iter().map(|&f| at(f)).collect();
         let (rows, swept) = match (at(TABLE2_BUFFER_FRAMES), swept) {
             (Ok(rows), Ok(swept)) => (rows, swept),
@@ -335,7 +362,7 @@ fn table2_claims(out: &mut Vec<Claim>) {
                         ),
                     )
                     .over_seeds(spread)
-                    .differences(SYNTHETIC)
+                    .differences(&differences)
                     .setup(SetupSweep {
                         parameter: "buffer frames".into(),
                         value: TABLE2_BUFFER_FRAMES as f64,
@@ -350,6 +377,28 @@ fn table2_claims(out: &mut Vec<Claim>) {
             );
         }
     }
+}
+
+/// Every setup choice of a Tab. 2 run that differs from §8.3, with the buffer as a share of the
+/// loaded database (`db_pages` of the device's `device_pages`).
+fn table2_differences(db_pages: usize, device_pages: usize) -> String {
+    let share = |frames: usize| 100.0 * frames as f64 / db_pages.max(1) as f64;
+    format!(
+        "{SYNTHETIC}. Setup: §8.3's geometry (8 KB DB pages, 2 KB flash pages = 4 io per page, IPL \
+         erase units of 15 DB pages + 16 × 512 B log sectors, 512 B partial writes); the paper \
+         does not state the buffer of its Tab. 2 traces (§8.1: its traces ran with 10–90 % of \
+         the database). Here the loaded database is {db_pages} pages and the buffer \
+         {TABLE2_BUFFER_FRAMES} frames = {:.0} % of it (sweep: 8 and 16 frames = {:.0} % and \
+         {:.0} %), eager eviction at 12.5 % dirty (Shore-MT's), which with so few frames writes \
+         a page back after every op; the IPA and out-of-place sides run on a 24-block SLC device \
+         of {device_pages} pages with 10 % over-provisioning, which the database fills to about \
+         {:.0} %, so GC migrates almost nothing (the paper's device size and fill for Tab. 2 are \
+         not stated); {TXNS} transactions after the load, no warm-up",
+        share(TABLE2_BUFFER_FRAMES),
+        share(TABLE2_BUFFER_SWEEP[1]),
+        share(TABLE2_BUFFER_SWEEP[2]),
+        100.0 * db_pages as f64 / device_pages.max(1) as f64,
+    )
 }
 
 fn gc_claims(out: &mut Vec<Claim>) {

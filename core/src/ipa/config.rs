@@ -30,6 +30,9 @@ pub struct StoreConfig {
     pub wordlines_per_block: usize,
     /// Spare capacity, e.g. 0.1 (§8.1: 10 % throughout).
     pub over_provisioning: f64,
+    /// App. C.2 (odd-MLC only): a DB page spans an adjacent pair of flash pages of half its
+    /// size, its delta area on the LSB one (`NoFtl::paired`).
+    pub db_page_spans_pair: bool,
 }
 
 impl StoreConfig {
@@ -49,6 +52,7 @@ impl StoreConfig {
             blocks: 16,
             wordlines_per_block: 16,
             over_provisioning: 0.1,
+            db_page_spans_pair: false,
         }
     }
 
@@ -57,6 +61,7 @@ impl StoreConfig {
         Self {
             mode: IpaMode::NoIpa,
             scheme: Scheme::none(),
+            db_page_spans_pair: false,
             ..self.clone()
         }
     }

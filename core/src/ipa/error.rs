@@ -40,6 +40,20 @@ pub enum IpaError {
     Unmapped { lba: u32 },
     #[error("the device is full: no free page even after garbage collection")]
     DeviceFull,
+    #[error(
+        "the C.2 page mapping pairs LSB and MSB pages: it needs an odd-MLC region on MLC flash"
+    )]
+    PairsNeedMlc,
+    #[error(
+        "C.2 page mapping: the delta area starts at byte {area_start}, before the second half \
+         of the {page_bytes} B page (the LSB page); use a larger page or a smaller scheme"
+    )]
+    DeltaAreaOffLsbHalf {
+        area_start: usize,
+        page_bytes: usize,
+    },
+    #[error("LBA {lba}: an append at byte {offset} falls on the first page of its pair")]
+    AppendOffLsbHalf { lba: u32, offset: usize },
 }
 
 /// Refusals of the byte-level flash model; the same rules as `device::nand` (see `bytenand`).

@@ -9,7 +9,8 @@
 //! 3. `noftl`: NoFTL regions (SLC, pSLC, odd-MLC, no-IPA), page mapping, greedy GC (§5).
 //! 4. `frame`, `wal`, `store`: the database with an LRU buffer (eager / non-eager eviction),
 //!    write-back as `write_delta` or out of place, and WAL recovery (§6.2, §8.4).
-//!    `regions`: a database whose tables live in different regions (§5, Fig. 3).
+//!    `regions`: a database whose tables live in different regions (§5, Fig. 3); the lab runs
+//!    several regions in one scenario (`lab::regions`), with App. C.2 pairs (`noftl` step 5).
 //! 5. `metrics`: App. B's WA / RA and the per-host-write ratios of Tabs. 6–10.
 //! 6. `trace`, `baseline::ipl`, `compare`: page events of a run, In-Page Logging replaying them,
 //!    and the three-way race (out-of-place FTL = the store without IPA, IPL, IPA) on one seed.

@@ -3,7 +3,8 @@
 //!
 //! 1. A region has an IPA mode: `Slc` (SLC device, appends on every page), `PSlc` (MLC device,
 //!    only LSB pages used: half the capacity, appends everywhere), `OddMlc` (MLC, every page
-//!    used, appends only on LSB pages; MSB pages are always written out of place, App. C.2), or
+//!    used, appends only on LSB pages; MSB pages are always written out of place, App. C.2;
+//!    step 5 pairs them so every DB page takes appends), or
 //!    `NoIpa` (never appends). Its logical capacity is the usable pages less over-provisioning.
 //! 2. Page-level mapping L2P / P2L. `write_page` is an out-of-place write: the next free page of
 //!    the active block in program order (pSLC skips MSB pages), the old copy invalidated.
@@ -16,7 +17,17 @@
 //!    `gc_step` does one migration or one erase, so a lab can animate it.
 //! 4. Invariants (digest §5 #16–#17): each mapped LBA has exactly one valid page and back;
 //!    valid counts match; a block is erased only with zero valid pages.
+//! 5. App. C.2 page mapping (`NoFtl::paired`, odd-MLC): a DB page spans two adjacent flash
+//!    pages in program order, slot k = pages (2k, 2k + 1) of half the DB page each. In the
+//!    shadow order L0, L1, M0, L2, M1, … page 2k + 1 is an LSB page for every k < L − 1, so the
+//!    DB page's second half — the one holding the delta area — always sits on an LSB page and
+//!    every DB page can take appends (C.2: "IPA can be applied to all logical DB pages"). The
+//!    block's last pair (M(L−2), M(L−1), both MSB) holds no DB page: L − 1 slots per block.
+//!    A `Ppa` names the slot's first page; `delta_page` the LSB page that takes the appends.
+//!    An append to an LSB page whose MSB page is already programmed is still a charge rise
+//!    (the lower page splits the levels into {ER, P1} and {P2, P3}), so the byte model accepts it.
 
+use std::borrow::Cow;
 use std::collections::VecDeque;
 
 use super::bytenand::ByteNand;
@@ -112,6 +123,8 @@ pub struct NoFtl {
     pub counters: FlashCounters,
     /// Every flash operation since the journal was last drained (`None` = not recording).
     pub journal: Option<Vec<FlashOp>>,
+    /// Step 5: a DB page spans the flash pages (2k, 2k + 1) of slot k.
+    pub pairs: bool,
 }
 
 impl NoFtl {
@@ -138,9 +151,45 @@ impl NoFtl {
             victim: None,
             counters: FlashCounters::default(),
             journal: None,
+            pairs: false,
             flash,
             mode,
         }
+    }
+
+    /// Step 5: an odd-MLC region whose DB pages span an (MSB or LSB, LSB) pair of flash pages
+    /// of `flash.page_bytes` each (the DB page is twice that).
+    pub fn paired(flash: ByteNand, over_provisioning: f64) -> Result<Self, IpaError> {
+        if flash.cell_type() != CellType::Mlc {
+            return Err(IpaError::PairsNeedMlc);
+        }
+        // Slots in program order while their second page is an LSB page (all but the last).
+        let slots: Vec<usize> = (0..flash.pages_per_block() / 2)
+            .take_while(|&k| flash.is_lsb(2 * k + 1))
+            .map(|k| 2 * k)
+            .collect();
+        let mut ftl = Self::new(flash, IpaMode::OddMlc, over_provisioning);
+        let physical = ftl.flash.blocks.len() * slots.len();
+        let spare = ((physical as f64 * over_provisioning) as usize).max(3 * slots.len());
+        ftl.l2p = vec![None; physical.saturating_sub(spare)];
+        ftl.usable_pages = slots;
+        ftl.pairs = true;
+        Ok(ftl)
+    }
+
+    /// Flash pages one DB page occupies.
+    pub fn pages_per_db_page(&self) -> usize {
+        if self.pairs { 2 } else { 1 }
+    }
+
+    /// The flash page of `ppa`'s DB page that holds its delta area (step 5).
+    pub fn delta_page(&self, ppa: Ppa) -> usize {
+        ppa.page + self.pages_per_db_page() - 1
+    }
+
+    /// Byte of the DB page where the delta page starts (0 without pairs).
+    pub fn delta_page_start(&self) -> usize {
+        if self.pairs { self.flash.page_bytes } else { 0 }
     }
 
     pub fn logical_pages(&self) -> usize {
@@ -152,40 +201,45 @@ impl NoFtl {
         let Some(Some(ppa)) = self.l2p.get(lba as usize) else {
             return false;
         };
+        let page = self.delta_page(*ppa);
         // The device's NOP must leave one more program on this page (NOP = 1: IPA cannot work).
-        if self.flash.blocks[ppa.block].programs[ppa.page] >= self.flash.config.nop {
+        if self.flash.blocks[ppa.block].programs[page] >= self.flash.config.nop {
             return false;
         }
         match self.mode {
             IpaMode::NoIpa => false,
             IpaMode::Slc | IpaMode::PSlc => true,
-            IpaMode::OddMlc => {
-                self.flash.cell_type() == CellType::Slc || self.flash.is_lsb(ppa.page)
-            }
+            IpaMode::OddMlc => self.flash.cell_type() == CellType::Slc || self.flash.is_lsb(page),
         }
     }
 
     /// Raw image of `lba` (one host read).
     pub fn read(&mut self, lba: u32) -> Result<Vec<u8>, IpaError> {
-        let ppa = self.ppa(lba)?;
-        self.counters.host_page_reads += 1;
-        Ok(self.flash.read(ppa.block, ppa.page)?.to_vec())
+        let mut image = Vec::new();
+        self.read_into(lba, &mut image)?;
+        Ok(image)
     }
 
     /// `read` into `image` (resized to the page; a buffer the caller reuses).
     pub fn read_into(&mut self, lba: u32, image: &mut Vec<u8>) -> Result<(), IpaError> {
         let ppa = self.ppa(lba)?;
         self.counters.host_page_reads += 1;
-        let raw = self.flash.read(ppa.block, ppa.page)?;
         image.clear();
-        image.extend_from_slice(raw);
+        for page in ppa.page..ppa.page + self.pages_per_db_page() {
+            image.extend_from_slice(self.flash.read(ppa.block, page)?);
+        }
         Ok(())
     }
 
     /// Raw image without counting (views, checks).
-    pub fn peek(&self, lba: u32) -> Result<&[u8], IpaError> {
+    pub fn peek(&self, lba: u32) -> Result<Cow<'_, [u8]>, IpaError> {
         let ppa = self.ppa(lba)?;
-        Ok(self.flash.read(ppa.block, ppa.page)?)
+        if !self.pairs {
+            return Ok(Cow::Borrowed(self.flash.read(ppa.block, ppa.page)?));
+        }
+        let mut image = self.flash.read(ppa.block, ppa.page)?.to_vec();
+        image.extend_from_slice(self.flash.read(ppa.block, ppa.page + 1)?);
+        Ok(Cow::Owned(image))
     }
 
     pub fn ppa(&self, lba: u32) -> Result<Ppa, IpaError> {
@@ -203,7 +257,13 @@ impl NoFtl {
         }
         self.ensure_free()?;
         let to = self.alloc()?;
-        self.flash.program(to.block, to.page, image)?;
+        if self.pairs {
+            let (first, second) = image.split_at(image.len().min(self.flash.page_bytes));
+            self.flash.program(to.block, to.page, first)?;
+            self.flash.program(to.block, to.page + 1, second)?;
+        } else {
+            self.flash.program(to.block, to.page, image)?;
+        }
         let from = self.l2p[lba as usize];
         self.remap(lba, to);
         self.counters.host_page_writes += 1;
@@ -214,15 +274,22 @@ impl NoFtl {
     /// In-place append (§7 `write_delta`): same physical page, mapping unchanged.
     pub fn write_delta(&mut self, lba: u32, offset: usize, bytes: &[u8]) -> Result<Ppa, IpaError> {
         let ppa = self.ppa(lba)?;
+        // Step 5: the delta area lies on the slot's second (LSB) page.
+        let (page, at) = (
+            self.delta_page(ppa),
+            offset
+                .checked_sub(self.delta_page_start())
+                .ok_or(IpaError::AppendOffLsbHalf { lba, offset })?,
+        );
         let before = if self.journal.is_some() {
-            let raw = self.flash.read(ppa.block, ppa.page)?;
-            raw.get(offset..offset + bytes.len())
+            let raw = self.flash.read(ppa.block, page)?;
+            raw.get(at..at + bytes.len())
                 .map(<[u8]>::to_vec)
                 .unwrap_or_default()
         } else {
             Vec::new()
         };
-        self.flash.append(ppa.block, ppa.page, offset, bytes)?;
+        self.flash.append(ppa.block, page, at, bytes)?;
         self.counters.write_deltas += 1;
         if self.journal.is_some() {
             self.record(FlashOp::Append {
@@ -243,11 +310,12 @@ impl NoFtl {
     }
 
     fn remap(&mut self, lba: u32, to: Ppa) {
+        let n = self.pages_per_db_page();
         if let Some(old) = self.l2p[lba as usize] {
-            self.p2l[old.block][old.page] = None;
+            self.p2l[old.block][old.page..old.page + n].fill(None);
             self.valid_count[old.block] -= 1;
         }
-        self.p2l[to.block][to.page] = Some(lba);
+        self.p2l[to.block][to.page..to.page + n].fill(Some(lba));
         self.valid_count[to.block] += 1;
         self.l2p[lba as usize] = Some(to);
     }
@@ -368,9 +436,12 @@ impl NoFtl {
                 block: victim,
                 page,
             };
-            self.flash.read(victim, page)?;
             let to = self.alloc()?;
-            self.flash.copy_page((victim, page), (to.block, to.page))?;
+            for half in 0..self.pages_per_db_page() {
+                self.flash.read(victim, page + half)?;
+                self.flash
+                    .copy_page((victim, page + half), (to.block, to.page + half))?;
+            }
             self.remap(lba, to);
             self.counters.gc_migrations += 1;
             self.record(FlashOp::Migrate { lba, from, to });
@@ -395,7 +466,11 @@ impl NoFtl {
         let mut valid = vec![0usize; self.valid_count.len()];
         for (lba, ppa) in self.l2p.iter().enumerate() {
             if let Some(p) = ppa {
-                if self.p2l[p.block][p.page] != Some(lba as u32) {
+                let pages = p.page..p.page + self.pages_per_db_page();
+                if self.p2l[p.block][pages]
+                    .iter()
+                    .any(|&o| o != Some(lba as u32))
+                {
                     return Err(format!("lba {lba} -> {p:?} but P2L disagrees"));
                 }
                 valid[p.block] += 1;

@@ -50,25 +50,35 @@ impl LabSpec for IpaLab {
     /// block of invalid pages (`NoFtl::background_gc_due`) or is forced by a full device, so
     /// erases ≤ 2W/u + blocks, each with ≤ u migrations. Per step: a fetch, write-backs and the
     /// checks' page reads (≈ 4 pages, word-wise) plus a scan of the block table; compare
-    /// doubles it.
+    /// doubles it. Each region of `device.regions` is bounded the same way as if every op ran
+    /// on it (a checkpoint or crash does), and the sum is the work.
     fn work_estimates(&self) -> Vec<WorkEstimate> {
         let cfg = &self.cfg;
-        let s = &cfg.store;
         let ops = cfg.ops.len() as u64;
         let crashes = cfg
             .ops
             .iter()
             .filter(|o| matches!(o, PlannedOp::Crash))
             .count() as u64;
-        let u = (self.store.ftl.usable_pages.len() as u64).max(1);
-        let blocks = s.blocks as u64;
-        let writes = times(ops, 1 + crashes).saturating_add(s.buffer_frames as u64);
-        let erases = (2 * writes / u).saturating_add(blocks);
-        let steps = ops.saturating_add(times(erases, u + 1));
-        // Page work is word-wise (copies, compares): 4 page touches of page_bytes / 8 words.
-        let per_step = (s.page_bytes as u64 / 2).saturating_add(times(blocks, u));
+        let region_work = |store: &super::IpaStore| {
+            let s = &store.cfg;
+            let u = (store.ftl.usable_pages.len() as u64).max(1);
+            let blocks = s.blocks as u64;
+            let writes = times(ops, 1 + crashes).saturating_add(s.buffer_frames as u64);
+            let erases = (2 * writes / u).saturating_add(blocks);
+            let steps = ops.saturating_add(times(erases, u + 1));
+            // Page work is word-wise (copies, compares): 4 page touches of page_bytes / 8 words.
+            let per_step = (s.page_bytes as u64 / 2).saturating_add(times(blocks, u));
+            times(steps, per_step)
+        };
         let sides = if cfg.compare { 2 } else { 1 };
-        let work = times(times(steps, per_step), sides);
+        let work = self
+            .regions
+            .iter()
+            .fold(times(region_work(&self.store), sides), |sum, r| {
+                sum.saturating_add(region_work(&r.store))
+            });
+        let s = &cfg.store;
         let field = if cfg.generated {
             "workload.generator.transactions"
         } else {
@@ -81,10 +91,14 @@ impl LabSpec for IpaLab {
             .count() as u64;
         // The flash arrays are allocated up front; the log, the map and the answers grow with
         // the ops (≤ 96 + 96 + 128 bytes per op, doubled across a crash's replay).
+        let regions = 1 + self.regions.len() as u64;
         let state = self
             .approx_bytes()
             .saturating_add(times(ops, 640))
-            .saturating_add(times(s.buffer_frames as u64, 2 * s.page_bytes as u64));
+            .saturating_add(times(
+                times(s.buffer_frames as u64, 2 * s.page_bytes as u64),
+                regions,
+            ));
         vec![
             WorkEstimate::new(Budget::Work, work, field),
             WorkEstimate::new(Budget::AnswerRows, rows, field),

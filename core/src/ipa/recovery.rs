@@ -57,7 +57,7 @@ impl IpaStore {
                 continue;
             };
             let page = NsmPage {
-                bytes: apply(&self.layout, raw)?.image,
+                bytes: apply(&self.layout, &raw)?.image,
             };
             for (key, slot) in page.keys() {
                 self.index.insert(key, (lba, slot));

@@ -26,7 +26,7 @@ use super::frame::Frame;
 use super::frame_map::FrameMap;
 use super::key_index::KeyIndex;
 use super::layout::{OFF_PAGE_LSN, PageLayout};
-use super::noftl::NoFtl;
+use super::noftl::{IpaMode, NoFtl};
 use super::page::NsmPage;
 use super::scratch::Buffers;
 use super::trace::PageEvent;
@@ -68,8 +68,24 @@ impl IpaStore {
         let layout = PageLayout::new(cfg.page_bytes, cfg.scheme)?;
         let mut nand = NandConfig::preset(cfg.cell_type);
         nand.override_value("nop", f64::from(cfg.nop));
-        let flash = ByteNand::new(nand, cfg.blocks, cfg.wordlines_per_block, cfg.page_bytes);
-        let ftl = NoFtl::new(flash, cfg.mode, cfg.over_provisioning);
+        let ftl = if cfg.db_page_spans_pair {
+            // App. C.2: flash pages of half the DB page, the delta area on the second half.
+            let half = cfg.page_bytes / 2;
+            if cfg.mode != IpaMode::OddMlc {
+                return Err(IpaError::PairsNeedMlc);
+            }
+            if layout.area_start < half || !cfg.page_bytes.is_multiple_of(2) {
+                return Err(IpaError::DeltaAreaOffLsbHalf {
+                    area_start: layout.area_start,
+                    page_bytes: cfg.page_bytes,
+                });
+            }
+            let flash = ByteNand::new(nand, cfg.blocks, cfg.wordlines_per_block, half);
+            NoFtl::paired(flash, cfg.over_provisioning)?
+        } else {
+            let flash = ByteNand::new(nand, cfg.blocks, cfg.wordlines_per_block, cfg.page_bytes);
+            NoFtl::new(flash, cfg.mode, cfg.over_provisioning)
+        };
         Ok(Self {
             layout,
             ftl,

@@ -30,7 +30,7 @@ impl IpaStore {
         let area = self.layout.area_start;
         for f in self.frames.iter().filter(|f| !f.dirty) {
             let raw = self.ftl.peek(f.lba).map_err(|e| e.to_string())?;
-            let applied = apply(&self.layout, raw).map_err(|e| e.to_string())?;
+            let applied = apply(&self.layout, &raw).map_err(|e| e.to_string())?;
             if applied.image[..area] != f.page.bytes[..area] || applied.records != f.ne {
                 return Err(format!(
                     "lba {}: flash base + deltas != buffered image",
@@ -44,7 +44,7 @@ impl IpaStore {
                 None => {
                     let raw = self.ftl.peek(lba).map_err(|e| e.to_string())?;
                     NsmPage {
-                        bytes: apply(&self.layout, raw).map_err(|e| e.to_string())?.image,
+                        bytes: apply(&self.layout, &raw).map_err(|e| e.to_string())?.image,
                     }
                 }
             };

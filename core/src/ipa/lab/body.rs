@@ -39,7 +39,8 @@ pub enum IpaRegionMode {
     Slc,
     /// pseudo-SLC on MLC: only LSB pages used, appends everywhere (needs `cell: mlc`).
     Pslc,
-    /// MLC, every page used, appends only on LSB pages (needs `cell: mlc`).
+    /// MLC, every page used, appends only on LSB pages (needs `cell: mlc`; with `c2_pairs` a DB
+    /// page spans an MSB+LSB pair, so every DB page takes appends).
     OddMlc,
     /// Never append: the out-of-place baseline.
     NoIpa,
@@ -61,6 +62,33 @@ pub struct IpaDevice {
     pub wordlines_per_block: Option<usize>,
     /// Spare capacity fraction (0.05..=0.5, default 0.1, §8.1); at least 3 blocks are kept spare.
     pub over_provisioning: Option<f64>,
+    /// App. C.2's page mapping (mode `odd_mlc` only, default false): a DB page spans two
+    /// adjacent flash pages of half its size, its delta area on the LSB one, so every DB page
+    /// can take appends; the block's last two pages (both MSB) hold no DB page.
+    pub c2_pairs: Option<bool>,
+    /// More NoFTL regions of the same device (§5, Fig. 3; at most 3): each takes the tables it
+    /// lists, with its own mode, blocks, GC and buffer; every other table stays in this
+    /// device's own region ("main"). Not with `params.compare`.
+    pub regions: Option<Vec<IpaRegion>>,
+}
+
+/// One more region of the database (`device.regions`).
+#[derive(Debug, Clone, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct IpaRegion {
+    /// Shown in the view (1..=16 characters, unique, not `main`).
+    pub name: String,
+    /// Region mode, as `device.mode` (it must suit `device.cell`).
+    pub mode: IpaRegionMode,
+    /// Table numbers (a key's bits 40 and up; TPC-C's STOCK is 4) placed here (1..=8 tables,
+    /// each 0..=255, in no other region).
+    pub tables: Vec<u64>,
+    /// Erase blocks (4..=128, default `device.blocks`).
+    pub blocks: Option<usize>,
+    /// Wordlines per block (2..=64, default `device.wordlines_per_block`).
+    pub wordlines_per_block: Option<usize>,
+    /// App. C.2's page mapping, as `device.c2_pairs` (mode `odd_mlc` only, default false).
+    pub c2_pairs: Option<bool>,
 }
 
 /// When dirty pages are written back (§8.4).
@@ -77,7 +105,8 @@ pub enum IpaEviction {
 #[derive(Debug, Clone, Default, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct IpaParams {
-    /// DB page = flash page size in bytes (256..=8,192, default 512 so every byte is visible).
+    /// DB page size in bytes (256..=8,192, default 512 so every byte is visible); the flash page
+    /// is the same size, or half of it with `device.c2_pairs`.
     pub page_bytes: Option<usize>,
     /// N: delta records per page between out-of-place writes (0..=8, default 2; 0 = no IPA).
     pub n: Option<usize>,

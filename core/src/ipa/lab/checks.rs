@@ -84,6 +84,16 @@ impl IpaLab {
             || format!("mapped pages fell from {} to {mapped}", self.prev_mapped),
         ));
         self.prev_mapped = mapped;
+        // The regions the step's op ran on (module header, step 5), as `mapping_is_consistent`.
+        let broken = self.last.regions.iter().find_map(|&i| {
+            let r = self.regions.get(i)?;
+            mapping_fault(&r.store.ftl).map(|e| format!("region {}: {e}", r.name))
+        });
+        out.push(InvariantCheck::check(
+            "every_region_mapping_is_consistent",
+            broken.is_none(),
+            || broken.clone().unwrap_or_default(),
+        ));
         out
     }
 
@@ -150,7 +160,7 @@ impl IpaLab {
         let mut bad = None;
         for &lba in &self.last.touched {
             let Ok(raw) = s.ftl.peek(lba) else { continue };
-            let applied = match apply(&s.layout, raw) {
+            let applied = match apply(&s.layout, &raw) {
                 Ok(a) => a,
                 Err(e) => {
                     bad = Some(format!("page {lba}: {e}"));
@@ -193,11 +203,24 @@ impl IpaLab {
 }
 
 fn mapping_check(ftl: &crate::ipa::noftl::NoFtl) -> InvariantCheck {
+    let bad = mapping_fault(ftl);
+    InvariantCheck::check("mapping_is_consistent", bad.is_none(), || {
+        bad.clone().unwrap_or_default()
+    })
+}
+
+/// The first disagreement of a region's mapping with its flash (L2P/P2L, valid counts, free
+/// blocks, erase counts), if any.
+fn mapping_fault(ftl: &crate::ipa::noftl::NoFtl) -> Option<String> {
     let mut valid = vec![0usize; ftl.valid_count.len()];
     let mut bad = None;
+    let n = ftl.pages_per_db_page();
     for (lba, ppa) in ftl.l2p.iter().enumerate() {
         if let Some(p) = ppa {
-            if ftl.p2l[p.block][p.page] != Some(lba as u32) {
+            if ftl.p2l[p.block][p.page..p.page + n]
+                .iter()
+                .any(|&o| o != Some(lba as u32))
+            {
                 bad = Some(format!("page {lba} maps to {p:?} but P2L disagrees"));
             }
             valid[p.block] += 1;
@@ -221,7 +244,5 @@ fn mapping_check(ftl: &crate::ipa::noftl::NoFtl) -> InvariantCheck {
             ftl.counters.erases
         ));
     }
-    InvariantCheck::check("mapping_is_consistent", bad.is_none(), || {
-        bad.clone().unwrap_or_default()
-    })
+    bad
 }

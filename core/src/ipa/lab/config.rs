@@ -18,6 +18,7 @@ use serde_json::{Map, Value};
 use super::body::{
     IpaBody, IpaCell, IpaEviction, IpaGenerator, IpaGeneratorKind, IpaOp, IpaOpKind, IpaRegionMode,
 };
+use super::regions::{self, RegionConfig};
 use crate::device::nand::CellType;
 use crate::ipa::config::{Eviction, StoreConfig};
 use crate::ipa::layout::{PageLayout, Scheme};
@@ -61,6 +62,8 @@ pub struct LabConfig {
     /// Generator name, or "ops".
     pub workload_name: &'static str,
     pub ops: Vec<PlannedOp>,
+    /// Regions beside the device's own (`regions.rs`), which takes every other table.
+    pub regions: Vec<RegionConfig>,
 }
 
 pub fn parse(body: Map<String, Value>, seed: u64) -> Result<LabConfig, ScenarioError> {
@@ -87,18 +90,7 @@ fn device(body: &IpaBody, store: &mut StoreConfig) -> Result<(), ScenarioError> 
         IpaCell::Slc => IpaRegionMode::Slc,
         IpaCell::Mlc => IpaRegionMode::OddMlc,
     });
-    store.mode = match (mode, cell) {
-        (IpaRegionMode::Slc, IpaCell::Slc) => IpaMode::Slc,
-        (IpaRegionMode::Pslc, IpaCell::Mlc) => IpaMode::PSlc,
-        (IpaRegionMode::OddMlc, IpaCell::Mlc) => IpaMode::OddMlc,
-        (IpaRegionMode::NoIpa, _) => IpaMode::NoIpa,
-        _ => {
-            return Err(ScenarioError::new(
-                "device.mode",
-                "slc needs cell slc; pslc and odd_mlc need cell mlc",
-            ));
-        }
-    };
+    store.mode = regions::mode_for(mode, cell, "device.mode")?;
     store.blocks = d.blocks.unwrap_or(8);
     check_range("device.blocks", store.blocks, 4, 128)?;
     store.wordlines_per_block = d.wordlines_per_block.unwrap_or(8);
@@ -161,6 +153,12 @@ pub fn build(body: &IpaBody, seed: u64) -> Result<LabConfig, ScenarioError> {
     let mut store = StoreConfig::small_slc();
     device(body, &mut store)?;
     let compare = params(body, &mut store)?;
+    regions::set_pairs(
+        &mut store,
+        body.device.c2_pairs.unwrap_or(false),
+        "device.c2_pairs",
+    )?;
+    let extra = regions::regions(body, &store)?;
     let w = &body.workload;
     let (ops, generated, workload_name) = match (&w.ops, &w.generator) {
         (Some(ops), None) => (explicit(ops, store.fields)?, false, "ops"),
@@ -191,20 +189,24 @@ pub fn build(body: &IpaBody, seed: u64) -> Result<LabConfig, ScenarioError> {
             format!("{} ops; at most {MAX_OPS}", ops.len()),
         ));
     }
-    capacity(&store, &ops)?;
+    capacity(&store, &ops, &extra)?;
     Ok(LabConfig {
         store,
         compare,
         generated,
         workload_name,
         ops,
+        regions: extra,
     })
 }
 
-/// Logical pages of the region, as `NoFtl::new` sizes it.
+/// Logical pages of the region, as `NoFtl::new` (or `NoFtl::paired`) sizes it.
 pub fn logical_pages(store: &StoreConfig) -> usize {
     let bits = usize::from(store.cell_type.bits_per_cell());
-    let usable = if store.mode == IpaMode::PSlc {
+    let usable = if store.db_page_spans_pair {
+        // App. C.2: one DB page per flash-page pair, the block's last (MSB-only) pair unused.
+        store.wordlines_per_block.saturating_sub(1)
+    } else if store.mode == IpaMode::PSlc {
         store.wordlines_per_block
     } else {
         store.wordlines_per_block * bits
@@ -220,25 +222,39 @@ pub fn records_per_page(store: &StoreConfig) -> usize {
     room / (crate::ipa::page::tuple_bytes(store.fields) + 2)
 }
 
-/// Every insert must find a page: the database's pages fit 85 % of the region's logical
-/// capacity.
-fn capacity(store: &StoreConfig, ops: &[PlannedOp]) -> Result<(), ScenarioError> {
-    let inserts = ops
-        .iter()
-        .filter(|o| matches!(o, PlannedOp::Insert { .. }))
-        .count();
-    let pages = inserts.div_ceil(records_per_page(store).max(1));
-    // Greedy GC needs slack beyond the spare blocks: at most 85 % of the logical pages live
-    // (the fill `reproduce::gc::fit_device` uses), so a small device never runs full.
-    let logical = logical_pages(store) * 85 / 100;
-    if pages > logical {
-        return Err(ScenarioError::new(
-            "device.blocks",
-            format!(
-                "the {inserts} inserts need {pages} pages; the region keeps at most {logical} \
-                 live (85 % of its logical pages): more blocks or wordlines, or fewer inserts"
-            ),
-        ));
+/// Every insert must find a page: each region's pages fit 85 % of its logical capacity.
+fn capacity(
+    store: &StoreConfig,
+    ops: &[PlannedOp],
+    extra: &[RegionConfig],
+) -> Result<(), ScenarioError> {
+    let mut inserts = vec![0usize; extra.len() + 1];
+    for op in ops {
+        if let PlannedOp::Insert { key, .. } = op {
+            inserts[regions::region_of(extra, *key).map_or(0, |r| r + 1)] += 1;
+        }
+    }
+    let stores = std::iter::once((store, "device.blocks".to_string())).chain(
+        extra
+            .iter()
+            .enumerate()
+            .map(|(i, r)| (&r.store, format!("device.regions[{i}].blocks"))),
+    );
+    for ((store, path), inserts) in stores.zip(inserts) {
+        let pages = inserts.div_ceil(records_per_page(store).max(1));
+        // Greedy GC needs slack beyond the spare blocks: at most 85 % of the logical pages
+        // live (the fill `reproduce::gc::fit_device` uses), so a small device never runs full.
+        let logical = logical_pages(store) * 85 / 100;
+        if pages > logical {
+            return Err(ScenarioError::new(
+                path,
+                format!(
+                    "the {inserts} inserts need {pages} pages; the region keeps at most \
+                     {logical} live (85 % of its logical pages): more blocks or wordlines, or \
+                     fewer inserts"
+                ),
+            ));
+        }
     }
     Ok(())
 }

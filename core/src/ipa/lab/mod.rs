@@ -15,6 +15,11 @@
 //!    the block in order over a window of the page's columns: ISPP pulses raise only the cells
 //!    the write programs; every other cell of the window is inhibited.
 //! 4. `checks` evaluates the digest's invariants on what the step touched.
+//! 5. Regions (`regions`, §5 Fig. 3): a scenario may place tables in further NoFTL regions, each
+//!    its own store (mode, blocks, GC, buffer). An op on such a table runs on its region within
+//!    the op's step — its write-backs inline and its background GC run to idle, as the compare
+//!    sides do — and its flash work advances the same clock. The stepped views (flash grid,
+//!    page map, zoom) show the device's own region; the regions panel shows all side by side.
 
 pub mod body;
 pub mod checks;
@@ -25,6 +30,8 @@ pub mod explorer;
 pub mod metrics;
 pub mod payload;
 pub mod pseudocode;
+pub mod regions;
+pub mod regionview;
 pub mod run;
 pub mod view;
 pub mod zoomview;
@@ -40,6 +47,14 @@ use super::noftl::FlashOp;
 use super::store::IpaStore;
 use crate::scenario::ScenarioError;
 use crate::sim::{InvariantCheck, Scheduler};
+
+/// A region beside the device's own (module header, step 5).
+#[derive(Debug, Clone, PartialEq)]
+pub struct LabRegion {
+    pub name: String,
+    pub tables: Vec<u64>,
+    pub store: IpaStore,
+}
 
 /// The out-of-place and IPL sides of the race.
 #[derive(Debug, Clone, PartialEq)]
@@ -58,6 +73,8 @@ pub struct LastStep {
     pub flash_ops: Vec<FlashOp>,
     /// Logical pages the step read, changed, wrote or moved.
     pub touched: Vec<u32>,
+    /// Regions beside the device's own that the step's op ran on (indices into `regions`).
+    pub regions: Vec<usize>,
 }
 
 #[derive(Debug, Clone)]
@@ -74,6 +91,8 @@ pub struct IpaLab {
     pub focus_lba: Option<u32>,
     pub last_write: Option<LastWrite>,
     pub compare: Option<CompareSides>,
+    /// Regions beside `store` (the device's own region, "main").
+    pub regions: Vec<LabRegion>,
     pub steps: u64,
     pub gc_steps: u64,
     /// Invariant results of the latest step.
@@ -103,6 +122,19 @@ impl IpaLab {
             None
         };
         let blocks = store.ftl.flash.blocks.len();
+        let regions = cfg
+            .regions
+            .iter()
+            .map(|r| {
+                let mut store = build(r.store.clone())?;
+                store.ftl.journal = Some(Vec::new());
+                Ok(LabRegion {
+                    name: r.name.clone(),
+                    tables: r.tables.clone(),
+                    store,
+                })
+            })
+            .collect::<Result<Vec<_>, ScenarioError>>()?;
         Ok(Self {
             cfg,
             seed,
@@ -115,6 +147,7 @@ impl IpaLab {
             focus_lba: None,
             last_write: None,
             compare,
+            regions,
             steps: 0,
             gc_steps: 0,
             checks: Vec::new(),
@@ -153,6 +186,7 @@ impl IpaLab {
                     .sum::<u64>()
         });
         flash(&self.store)
+            + self.regions.iter().map(|r| flash(&r.store)).sum::<u64>()
             + compare
             + zoom
             + (self.oracle.len() * 96) as u64

@@ -214,6 +214,30 @@ pub struct IpaMeta {
     pub compare: Option<Vec<IpaSide>>,
     pub log_records: u64,
     pub keys: u64,
+    /// Every region of the database side by side, the device's own (`main`) first (§5).
+    pub regions: Vec<IpaRegionView>,
+}
+
+/// One NoFTL region of the database (§5, Fig. 3): its mode, its tables and its counters.
+#[derive(Debug, Clone, PartialEq, Serialize, JsonSchema)]
+pub struct IpaRegionView {
+    pub name: String,
+    /// `slc`, `pslc`, `odd_mlc` or `no_ipa`.
+    pub mode: String,
+    /// App. C.2: each DB page spans an adjacent pair of flash pages, its delta area on the LSB.
+    pub c2_pairs: bool,
+    /// Tables placed here; empty for `main`, which takes every table not placed elsewhere.
+    pub tables: Vec<u64>,
+    pub blocks: u64,
+    pub flash_pages_per_block: u64,
+    /// DB pages a block holds (fewer than its flash pages in pSLC and with C.2 pairs).
+    pub db_pages_per_block: u64,
+    pub page_bytes: u64,
+    /// DB pages on flash now, and how many of them can take an append now.
+    pub mapped_pages: u64,
+    pub appendable_pages: u64,
+    pub free_blocks: u64,
+    pub counters: IpaCounters,
 }
 
 /// One link of Fig. 1's chain: what a 10-byte update costs at each level.

@@ -7,6 +7,7 @@ use super::events;
 use super::zoomview::LastWrite;
 use super::{IpaLab, LastStep};
 use crate::ipa::error::IpaError;
+use crate::ipa::lab::regions::table_of;
 use crate::ipa::noftl::{FlashCounters, FlashOp};
 use crate::ipa::store::IpaStore;
 use crate::ipa::trace::PageEvent;
@@ -30,6 +31,34 @@ pub fn execute(store: &mut IpaStore, op: &PlannedOp) -> Result<Option<Vec<u32>>,
     }
 }
 
+/// What a routed op returned: its answer, the other regions' device time, the regions it ran on.
+type Routed = (Option<Vec<u32>>, u64, Vec<usize>);
+
+/// Device time of `store`'s flash work between a counter snapshot and now: its reads, then
+/// each journaled operation at the preset's latency.
+fn store_work_ns(store: &IpaStore, before: &FlashCounters, ops: &[FlashOp]) -> u64 {
+    let nand = &store.ftl.flash.config;
+    let read = nand.nominal_read_ns(0);
+    let program = nand.nominal_program_ns(0);
+    let erase = nand.timing.erase_ns;
+    let reads = store.ftl.counters.host_page_reads - before.host_page_reads;
+    // A C.2 pair is two flash pages: a DB-page read, write or migration touches both.
+    let pages = store.ftl.pages_per_db_page() as u64;
+    let mut ns = reads
+        .saturating_mul(pages)
+        .saturating_mul(read)
+        .saturating_add(1_000);
+    for op in ops {
+        ns = ns.saturating_add(match op {
+            FlashOp::Program { .. } => pages.saturating_mul(program),
+            FlashOp::Append { .. } => program,
+            FlashOp::Migrate { .. } => pages.saturating_mul(read.saturating_add(program)),
+            FlashOp::Erase { .. } => erase,
+        });
+    }
+    ns
+}
+
 /// Background GC on a compare side: the same policy, run to idle after each op.
 pub(super) fn settle_gc(store: &mut IpaStore) -> Result<(), IpaError> {
     let mut guard = 0;
@@ -47,20 +76,7 @@ impl IpaLab {
 
     /// Device time of the flash work between two counter snapshots.
     fn work_ns(&self, before: &FlashCounters, ops: &[FlashOp]) -> u64 {
-        let nand = &self.store.ftl.flash.config;
-        let read = nand.nominal_read_ns(0);
-        let program = nand.nominal_program_ns(0);
-        let erase = nand.timing.erase_ns;
-        let reads = self.store.ftl.counters.host_page_reads - before.host_page_reads;
-        let mut ns = reads.saturating_mul(read).saturating_add(1_000);
-        for op in ops {
-            ns = ns.saturating_add(match op {
-                FlashOp::Program { .. } | FlashOp::Append { .. } => program,
-                FlashOp::Migrate { .. } => read.saturating_add(program),
-                FlashOp::Erase { .. } => erase,
-            });
-        }
-        ns
+        store_work_ns(&self.store, before, ops)
     }
 
     fn advance(&mut self, ns: u64) -> Result<u64, SimError> {
@@ -77,6 +93,7 @@ impl IpaLab {
         let start = self.sched.now_ns();
         let before = self.store.ftl.counters.clone();
         let mut last = LastStep::default();
+        let mut extra_ns = 0u64;
         if queued {
             // The cleaner's or checkpoint's write-backs, one per step, before the next op.
             if let Some((lba, _)) = self.store.write_back_next().map_err(model)? {
@@ -95,7 +112,9 @@ impl IpaLab {
             let op = self.cfg.ops[i].clone();
             let dirty = self.store.frames.iter().filter(|f| f.dirty).count();
             let log = self.store.wal.records.len();
-            let got = execute(&mut self.store, &op).map_err(model)?;
+            let (got, region_ns, regions) = self.execute_routed(&op)?;
+            extra_ns = region_ns;
+            last.regions = regions;
             self.oracle_apply(i, &op, got.as_ref());
             self.step_compare(&op)?;
             let (kind, args) = self.op_event(i, &op, dirty, log);
@@ -107,7 +126,7 @@ impl IpaLab {
             .journal
             .replace(Vec::new())
             .unwrap_or_default();
-        let ns = self.work_ns(&before, &ops);
+        let ns = self.work_ns(&before, &ops).saturating_add(extra_ns);
         let end = self.advance(ns)?;
         for op in &ops {
             let (kind, args) = flash_event(op);
@@ -151,6 +170,37 @@ impl IpaLab {
             PlannedOp::Checkpoint => (events::CHECKPOINT, [word(i), word(dirty), 0, 0]),
             PlannedOp::Crash => (events::CRASH, [word(i), word(log), 0, 0]),
         }
+    }
+
+    /// Module header, step 5: an op on a table of another region runs there (write-backs inline,
+    /// GC to idle); a checkpoint or crash hits every region. Returns the answer and the other
+    /// regions' device time.
+    fn execute_routed(&mut self, op: &PlannedOp) -> Result<Routed, SimError> {
+        let key = match op {
+            PlannedOp::Insert { key, .. }
+            | PlannedOp::Update { key, .. }
+            | PlannedOp::Get { key } => Some(table_of(*key)),
+            PlannedOp::Checkpoint | PlannedOp::Crash => None,
+        };
+        let owner = key.and_then(|t| self.regions.iter().position(|r| r.tables.contains(&t)));
+        let mut ns = 0u64;
+        let mut got = None;
+        let mut ran = Vec::new();
+        for (i, r) in self.regions.iter_mut().enumerate() {
+            if key.is_some() && owner != Some(i) {
+                continue;
+            }
+            ran.push(i);
+            let before = r.store.ftl.counters.clone();
+            got = execute(&mut r.store, op).map_err(model)?;
+            settle_gc(&mut r.store).map_err(model)?;
+            let ops = r.store.ftl.journal.replace(Vec::new()).unwrap_or_default();
+            ns = ns.saturating_add(store_work_ns(&r.store, &before, &ops));
+        }
+        if owner.is_none() {
+            got = execute(&mut self.store, op).map_err(model)?;
+        }
+        Ok((got, ns, ran))
     }
 
     /// The plain map: the answer a `get` must equal.

@@ -13,12 +13,14 @@ use super::IpaLab;
 use super::payload::*;
 use crate::ipa::delta::apply;
 use crate::ipa::layout::{CTRL_VALID, PAIR_BYTES, PageLayout, Scheme, UNUSED_OFFSET};
-use crate::ipa::metrics::{amplification, lifetime_multiplier};
+use crate::ipa::metrics::lifetime_multiplier;
 use crate::ipa::noftl::{FlashOp, IpaMode, NoFtl};
 use crate::ipa::page::NsmPage;
 use crate::ipa::store::IpaStore;
 use crate::payload::to_value;
 use crate::sim::{LabView, NamedSeries};
+
+pub use super::regionview::counters;
 
 const LIST_MAX: usize = 256;
 
@@ -99,33 +101,11 @@ fn focus(lab: &IpaLab) -> Option<(IpaFocus, Vec<u8>, Vec<u8>)> {
             appendable: s.layout.scheme.n > 0 && s.ftl.can_append(lba),
             changed_body: list(frame.map(|f| &f.body_changed)),
             changed_meta: list(frame.map(|f| &f.meta_changed)),
-            programs: u64::from(s.ftl.flash.blocks[ppa.block].programs[ppa.page]),
+            programs: u64::from(s.ftl.flash.blocks[ppa.block].programs[s.ftl.delta_page(ppa)]),
         },
         raw,
         image,
     ))
-}
-
-pub fn counters(store: &IpaStore) -> IpaCounters {
-    let c = &store.counters;
-    let f = &store.ftl.counters;
-    let a = amplification(c, f, 1.0);
-    IpaCounters {
-        transactions: c.transactions,
-        host_writes: c.write_backs,
-        appends: c.appends,
-        out_of_place_writes: c.out_of_place_writes,
-        new_page_writes: c.new_page_writes,
-        page_fetches: c.page_fetches,
-        buffer_hits: c.buffer_hits,
-        gc_migrations: f.gc_migrations,
-        erases: f.erases,
-        write_amplification: a.write_amplification,
-        read_amplification: a.read_amplification,
-        ipa_percent: a.ipa_fraction * 100.0,
-        gc_migrations_per_host_write: a.gc_migrations_per_host_write,
-        gc_erases_per_host_write: a.gc_erases_per_host_write,
-    }
 }
 
 fn page_states(ftl: &NoFtl) -> (Vec<f64>, Vec<f64>, Vec<f64>, Vec<f64>) {
@@ -395,6 +375,7 @@ pub fn view(lab: &IpaLab) -> LabView {
         compare: sides(lab),
         log_records: s.wal.records.len() as u64,
         keys: lab.oracle.len() as u64,
+        regions: super::regionview::regions(lab),
     };
     let bytes = |v: &[u8]| v.iter().map(|&b| f64::from(b)).collect::<Vec<f64>>();
     let mut series = vec![

@@ -147,8 +147,11 @@ impl LastWrite {
             layout.area_start.saturating_sub(CONTEXT_BYTES)
         };
         let len = (page_bytes - window_start).min(MAX_WINDOW_BYTES);
+        // App. C.2 pairs: the window lies on the slot's second (LSB) page, in its own bytes.
+        let shift = store.ftl.delta_page_start();
+        let window_start = window_start.checked_sub(shift)?;
         let end = window_start + len;
-        let (lba, at, append, from, to) = match op {
+        let (lba, slot, append, from, to) = match op {
             FlashOp::Program { lba, to, .. } => (*lba, *to, false, window_start, end),
             FlashOp::Append {
                 lba,
@@ -156,8 +159,15 @@ impl LastWrite {
                 offset,
                 after,
                 ..
-            } => (*lba, *at, true, *offset, offset + after.len()),
+            } => {
+                let from = offset.checked_sub(shift)?;
+                (*lba, *at, true, from, from + after.len())
+            }
             _ => return None,
+        };
+        let at = crate::ipa::noftl::Ppa {
+            block: slot.block,
+            page: store.ftl.delta_page(slot),
         };
         let flash = &store.ftl.flash;
         let block = flash.blocks.get(at.block)?;
@@ -183,7 +193,7 @@ impl LastWrite {
             FlashOp::Append { offset, before, .. } => {
                 for (i, b) in before.iter().enumerate() {
                     if let Some(slot) = (offset + i)
-                        .checked_sub(window_start)
+                        .checked_sub(shift + window_start)
                         .and_then(|j| bytes_before.get_mut(j))
                     {
                         *slot = *b;

@@ -69,7 +69,21 @@ pub fn ipl_preset(scheme: Scheme, buffer_frames: usize, blocks: usize) -> StoreC
         blocks,
         wordlines_per_block: 16,
         over_provisioning: 0.1,
+        db_page_spans_pair: false,
     }
+}
+
+/// DB pages on flash after `workload`'s load phase and a checkpoint on `cfg`: the database the
+/// buffer is a share of (§8.3 states its setup as shares, not frames).
+pub fn loaded_db_pages(cfg: &StoreConfig, workload: &Workload) -> Result<usize, IpaError> {
+    let mut store = crate::ipa::store::IpaStore::new(cfg.clone())?;
+    for op in workload.load() {
+        crate::ipa::workload::execute(&mut store, &op)?;
+    }
+    store.checkpoint()?;
+    Ok((0..store.ftl.logical_pages() as u32)
+        .filter(|&l| store.ftl.ppa(l).is_ok())
+        .count())
 }
 
 /// Step 2: reads, writes and erases reductions of IPA over IPL for `workload`, with the paper's

@@ -1,6 +1,6 @@
 // The IPA lab's main view. Lab tab: the step in words; the focus page as a byte map with its
 // delta records; the cell zoom of the latest write; the flash blocks with erase counts; the
-// counters with Fig. 1's chain and the buffer; the [N × M] explorer. Compare tab (with `compare`): the three-way race.
+// regions side by side (when a scenario has several); the counters with Fig. 1's chain and the buffer; the [N × M] explorer. Compare tab (with `compare`): the three-way race.
 import { useMemo, useState } from "react";
 import { GenericView } from "../GenericView";
 import type { LabViewProps } from "../LabViewProps";
@@ -9,6 +9,7 @@ import { CompareView } from "./CompareView";
 import { Counters } from "./Counters";
 import { FlashBlocks } from "./FlashBlocks";
 import { PageMap } from "./PageMap";
+import { RegionsPanel } from "./RegionsPanel";
 import { readIpaSeries } from "./series";
 import { TuningCard } from "./TuningCard";
 import { parseIpaInfo, parseIpaMeta } from "./types";
@@ -50,6 +51,7 @@ export function IpaView(props: LabViewProps) {
         <div className="ipa-lab">
           <div className="ipa-col">
             <PageMap layout={meta.layout} focus={meta.focus} raw={series.pageRaw} zoom={meta.zoom} />
+            <RegionsPanel regions={meta.regions ?? []} />
             <Counters counters={meta.counters} meta={meta} chain={ipaInfo?.chain ?? []} />
             {ipaInfo && <TuningCard info={ipaInfo} layout={meta.layout} counters={meta.counters} />}
           </div>

@@ -147,6 +147,8 @@ export interface IpaMeta {
   ops_total: number;
   /** Write-backs still queued; they run one per step before the next op. */
   pending_write_backs: number;
+  /** Every region of the database side by side, the device's own (`main`) first (§5). */
+  regions: IpaRegionView[];
   /** What the latest step did, in words. */
   step_text: string;
   /** The step performed one queued write-back (of the page cleaner or a checkpoint). */
@@ -160,6 +162,27 @@ export interface IpaPair {
   meta: boolean;
   offset: number;
   value: number;
+}
+
+/** One NoFTL region of the database (§5, Fig. 3): its mode, its tables and its counters. */
+export interface IpaRegionView {
+  appendable_pages: number;
+  blocks: number;
+  /** App. C.2: each DB page spans an adjacent pair of flash pages, its delta area on the LSB. */
+  c2_pairs: boolean;
+  counters: IpaCounters;
+  /** DB pages a block holds (fewer than its flash pages in pSLC and with C.2 pairs). */
+  db_pages_per_block: number;
+  flash_pages_per_block: number;
+  free_blocks: number;
+  /** DB pages on flash now, and how many of them can take an append now. */
+  mapped_pages: number;
+  /** `slc`, `pslc`, `odd_mlc` or `no_ipa`. */
+  mode: string;
+  name: string;
+  page_bytes: number;
+  /** Tables placed here; empty for `main`, which takes every table not placed elsewhere. */
+  tables: number[];
 }
 
 /** One cell of the [N × M] explorer (`explorer.rs`): space overhead by Tab. 3's formula N·(1+3M+3V)/P, and the share of update write-backs done as appends when this scenario's ops run with this scheme (simulated). */
