@@ -6,6 +6,7 @@ import { formatNumber } from "../../format/units";
 import { blockAt, blockRect, layoutBlockMap, type MapShape } from "./blockMapLayout";
 import { canvasColours } from "../../app/theme";
 import { prepareCanvas } from "../../components/canvas";
+import { registerPicker } from "../../tours/picks";
 import { PanZoom } from "../../components/PanZoom";
 import { useTheme } from "../../components/ThemeToggle";
 import { drawBlockMap, type MapMode } from "./drawBlockMap";
@@ -97,6 +98,27 @@ export const BlockMap = memo(function BlockMap({ meta, series, gcReasons }: Prop
     const body = ref.current?.getBoundingClientRect();
     if (body) setPointer([event.clientX - body.left, event.clientY - body.top]);
   };
+  // Lessons' click questions ("which block will GC pick next?") pick a block by its global index.
+  useEffect(() => {
+    const toClient = (box: DOMRect): number => (size.width > 0 ? box.width / size.width : 1);
+    return registerPicker("ssd-blockmap", {
+      pickAt(clientX, clientY) {
+        const element = canvas.current;
+        if (!element) return null;
+        const box = element.getBoundingClientRect();
+        const scale = toClient(box);
+        return blockAt(layout, shape, (clientX - box.left) / scale - offsetX, (clientY - box.top) / scale);
+      },
+      locate(id) {
+        const element = canvas.current;
+        if (!element || id < 0 || id >= shape.blocksPerDie * layout.dies.length) return null;
+        const box = element.getBoundingClientRect();
+        const scale = toClient(box);
+        const r = blockRect(layout, shape, id);
+        return { x: box.left + (r.x + offsetX + r.w / 2) * scale, y: box.top + (r.y + r.h / 2) * scale };
+      },
+    });
+  }, [layout, shape, offsetX, size.width]);
   const victim = meta.last_gc;
   const label = victimLabel(meta, gcReasons);
   const hoverTile = hovered !== null ? blockRect(layout, shape, hovered) : null;
