@@ -11,6 +11,11 @@
 //! 4. Every number in a step's text is true of the run: a computed number is a `{metric}`
 //!    placeholder (it must exist at that step), and any other number with a unit is quoted with
 //!    its source.
+//! 5. Teacher notes: a lesson states at least two learning goals and at least one misconception,
+//!    each confronted by a bundled scenario (at a step within its run).
+//! 6. Practice mode: every question not marked `"practice": false` stays well defined on other
+//!    seeds (`PRACTICE_SEEDS`): its metrics exist, one choice holds, a click names a mark, an
+//!    order's values differ.
 //!
 //! Browser-side rules (focus and click targets on screen, a walk answering every question
 //! through the page) are in e2e/lessons.spec.ts.
@@ -61,16 +66,22 @@ fn lessons() -> Vec<Lesson> {
 }
 
 /// Runs of a lab's bundled scenarios, each loaded once and sought to the steps a lesson reads.
+/// Seeds on which practice questions must stay answerable (practice mode draws any seed; these
+/// stand for them).
+const PRACTICE_SEEDS: [u64; 3] = [11, 12, 13];
+
 struct Runs {
     lab: String,
+    seed: Option<u64>,
     sessions: BTreeMap<String, (Session, u64)>,
     cache: BTreeMap<(String, u64), Metrics>,
 }
 
 impl Runs {
-    fn new(lab: &str) -> Self {
+    fn new(lab: &str, seed: Option<u64>) -> Self {
         Self {
             lab: lab.to_string(),
+            seed,
             sessions: BTreeMap::new(),
             cache: BTreeMap::new(),
         }
@@ -85,7 +96,8 @@ impl Runs {
             let path = repo_path(&format!("scenarios/{}/{scenario}.json", self.lab));
             let text = std::fs::read_to_string(&path)
                 .map_err(|_| format!("scenario {scenario} is not bundled with lab {}", self.lab))?;
-            let session = Session::load(&text, None).map_err(|e| format!("{scenario}: {e}"))?;
+            let session =
+                Session::load(&text, self.seed).map_err(|e| format!("{scenario}: {e}"))?;
             let mut to_end = session.clone();
             to_end.run_to_end();
             let total = to_end.run().state().step;
@@ -388,7 +400,7 @@ fn check_step(
 
 fn check_lesson(lesson: &Lesson) -> Vec<String> {
     let mut problems = Vec::new();
-    let mut runs = Runs::new(&lesson.lab);
+    let mut runs = Runs::new(&lesson.lab, None);
     let default = text_of(&lesson.body, "scenario").to_string();
     let steps = lesson.body["steps"].as_array().cloned().unwrap_or_default();
     if !(12..=25).contains(&steps.len()) {
@@ -431,6 +443,110 @@ fn check_lesson(lesson: &Lesson) -> Vec<String> {
         .into_iter()
         .map(|p| format!("{}/{}: {p}", lesson.lab, lesson.name))
         .collect()
+}
+
+/// Step 5: goals and misconceptions for the teacher notes.
+fn check_teacher_notes(lesson: &Lesson, runs: &mut Runs) -> Vec<String> {
+    let mut problems = Vec::new();
+    let goals = lesson.body["goals"].as_array().map_or(0, Vec::len);
+    if goals < 2 {
+        problems.push(format!("{goals} learning goals (2 wanted)"));
+    }
+    let misconceptions = lesson.body["misconceptions"]
+        .as_array()
+        .cloned()
+        .unwrap_or_default();
+    if misconceptions.is_empty() {
+        problems.push("no misconception (1 wanted, with the scenario that confronts it)".into());
+    }
+    for m in &misconceptions {
+        let scenario = text_of(m, "scenario");
+        let step = m.get("step").and_then(Value::as_u64).unwrap_or(0);
+        match runs.total(scenario) {
+            Ok(total) if step <= total => {}
+            Ok(total) => problems.push(format!("misconception: step {step} past {total}")),
+            Err(e) => problems.push(format!("misconception: {e}")),
+        }
+    }
+    problems
+}
+
+/// Step 6: a practice question is well defined on another seed (not checked for spoilers: the
+/// student sees only the question there).
+fn check_practice(lab: &str, body: &Value, seed: u64) -> Vec<String> {
+    let mut runs = Runs::new(lab, Some(seed));
+    let default = text_of(body, "scenario").to_string();
+    let mut problems = Vec::new();
+    for (i, s) in body["steps"].as_array().into_iter().flatten().enumerate() {
+        let Some(q) = s.get("question") else { continue };
+        if q.get("practice").and_then(Value::as_bool) == Some(false) {
+            continue;
+        }
+        let scenario = s
+            .get("scenario")
+            .and_then(Value::as_str)
+            .unwrap_or(&default);
+        if let Err(e) = defined(&mut runs, scenario, q) {
+            problems.push(format!(
+                "steps[{i}] on practice seed {seed}: {e} (mark it \"practice\": false if it is about one seed's run)"
+            ));
+        }
+    }
+    problems
+}
+
+fn defined(runs: &mut Runs, scenario: &str, q: &Value) -> Result<(), String> {
+    let reveal = q["reveal"].as_u64().ok_or("reveal missing")?;
+    if text_of(q, "kind") == "order" {
+        let mut values = BTreeSet::new();
+        for item in q["items"].as_array().into_iter().flatten() {
+            values.insert(
+                runs.metric(scenario, reveal, text_of(item, "metric"))?
+                    .to_bits(),
+            );
+        }
+        let items = q["items"].as_array().map_or(0, Vec::len);
+        return if values.len() == items {
+            Ok(())
+        } else {
+            Err("order: two items tie".into())
+        };
+    }
+    let truth = shown_value(runs, scenario, q, reveal)?.ok_or("from after reveal")?;
+    match text_of(q, "kind") {
+        "choice" if choice_of(q, truth).len() != 1 => {
+            Err(format!("value {truth} is not in exactly one choice"))
+        }
+        "click" if truth < 0.0 || truth.fract() != 0.0 => Err(format!("{truth} is not a mark")),
+        _ if !truth.is_finite() => Err(format!("{truth} is not finite")),
+        _ => Ok(()),
+    }
+}
+
+#[test]
+fn every_lesson_states_goals_and_misconceptions_each_confronted_by_a_scenario() {
+    let problems: Vec<String> = lessons()
+        .iter()
+        .flat_map(|l| {
+            check_teacher_notes(l, &mut Runs::new(&l.lab, None))
+                .into_iter()
+                .map(|p| format!("{}/{}: {p}", l.lab, l.name))
+        })
+        .collect();
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+}
+
+#[test]
+fn every_practice_question_stays_answerable_on_other_seeds() {
+    let mut problems = Vec::new();
+    for lesson in lessons() {
+        for seed in PRACTICE_SEEDS {
+            for p in check_practice(&lesson.lab, &lesson.body, seed) {
+                problems.push(format!("{}/{}: {p}", lesson.lab, lesson.name));
+            }
+        }
+    }
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
 }
 
 #[test]

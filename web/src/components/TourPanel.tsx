@@ -3,11 +3,12 @@
 // when you check. Back/Next by button or by keyboard ([ and ] unless the reader turned single-key
 // shortcuts off, see shortcuts.ts; Page Up/Page Down always); moving
 // never waits for an animation, because each step is a seek.
-import { useEffect, useSyncExternalStore } from "react";
+import { useEffect, useState, useSyncExternalStore } from "react";
 import { useApp } from "../app/context";
 import { formatNumber } from "../format/units";
 import { score } from "../tours/answers";
 import { completionCode } from "../tours/completion";
+import { newPracticeSeed, tourHash } from "../tours/registry";
 import type { TourState } from "../tours/controller";
 import { fillText } from "../tours/model";
 import { Glossed } from "./Glossed";
@@ -23,6 +24,7 @@ export function TourPanel({ state }: { state: TourState }) {
   const step = tour.steps[index];
   const last = index === tour.steps.length - 1;
   const singleOn = useSyncExternalStore(singleKeyStore.subscribe, singleKeyStore.get);
+  const [nextSeed] = useState(newPracticeSeed);
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent): void => {
       if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey || isControl(event.target, event.key)) return;
@@ -44,8 +46,8 @@ export function TourPanel({ state }: { state: TourState }) {
     <section className="tour-panel" data-testid="tour-panel" aria-labelledby="tour-step-title" data-index={index}>
       {focus.length > 0 && <style>{`${focus.map((f) => `[data-testid="${f}"]`).join(", ")} { outline: 3px solid var(--c-orange); outline-offset: 3px; border-radius: 6px; }`}</style>}
       <header className="tour-head">
-        <span className="tour-label">
-          {tour.kind === "lesson" ? "Lesson" : "Tour"} · {tour.title}
+        <span className="tour-label" data-testid="tour-label">
+          {state.practice !== null ? `Practice (seed ${state.practice})` : tour.kind === "lesson" ? "Lesson" : "Tour"} · {tour.title}
         </span>
         <span className="tour-position" data-testid="tour-position">
           step {index + 1} of {tour.steps.length}
@@ -85,9 +87,17 @@ export function TourPanel({ state }: { state: TourState }) {
           Your score: {right} of {questions} questions right{asked < questions ? ` (${questions - asked} not answered)` : ""}.{" "}
           {!state.busy && (
             <span className="tour-code">
-              Completion code for your course: <code data-testid="tour-code">{completionCode(tour.lab, tour.name, right, asked, state.given)}</code>
+              Completion code for your course: <code data-testid="tour-code">{completionCode(tour.lab, tour.name, state.practice, right, asked, state.given)}</code>
             </span>
           )}
+        </p>
+      )}
+      {last && tour.kind === "lesson" && (
+        <p className="tour-practice">
+          <a href={tourHash(tour.lab, tour.name, 0, "", nextSeed)} data-testid="tour-practice" className="button">
+            {state.practice !== null ? "Practise again on another seed" : "Practise these questions on a new seed"}
+          </a>{" "}
+          <a href={`#/teach/${tour.lab}`}>Teacher notes</a>
         </p>
       )}
       <nav className="tour-nav" aria-label="Tour navigation">

@@ -207,7 +207,7 @@ export class HostBridge {
     if (last && !s.busy && !pending && !this.completed) {
       this.completed = true;
       const { right, asked } = score([...s.judged.values()]);
-      this.post({ type: "lessonCompleted", lesson: s.tour.name, right, asked, code: completionCode(s.tour.lab, s.tour.name, right, asked, s.given) });
+      this.post({ type: "lessonCompleted", lesson: s.tour.name, right, asked, code: completionCode(s.tour.lab, s.tour.name, s.practice, right, asked, s.given) });
     }
   };
 }

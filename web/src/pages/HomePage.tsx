@@ -84,7 +84,9 @@ export function HomePage() {
           <div className="tour-lists">
             {LABS.filter((lab) => lab.available && lessonsFor(lab.id).length > 0).map((lab) => (
               <div key={lab.id} className="tour-list" data-testid={`lessons-${lab.id}`}>
-                <h3>{lab.title}</h3>
+                <h3>
+                  {lab.title} <a href={`#/teach/${lab.id}`} className="tour-length" data-testid="teach-link">teacher notes</a>
+                </h3>
                 <ol>
                   {lessonsFor(lab.id).map((lesson) => (
                     <li key={lesson.name}>

@@ -17,7 +17,7 @@ import type { LabSession } from "../app/session";
 import { scenariosFor } from "../labs/scenarios";
 import type { Snapshot } from "../sim/types";
 import { encodeAnswers, type Given, judge, type Judged, revealedValue } from "./answers";
-import { scenarioOf, type Question, type Tour } from "./model";
+import { practiceTour, scenarioOf, type Question, type Tour } from "./model";
 import { tourHash } from "./registry";
 import { keepEmbedParams, parseRoute } from "../share/route";
 
@@ -31,6 +31,8 @@ export interface TourState {
   error: string | null;
   /** The metrics at the step shown, for the text's placeholders. */
   values: ReadonlyMap<string, number>;
+  /** Practice mode: the seed every scenario runs on instead of its own (null: the lesson's). */
+  practice: number | null;
 }
 
 function metricValue(snapshot: Snapshot, name: string): number {
@@ -48,7 +50,12 @@ export class TourController {
   /** The bundled scenario the session holds for this tour (null before the first load). */
   private loaded: string | null = null;
 
-  constructor(private readonly session: LabSession) {}
+  /** `inAddressBar`: false for a controller that runs off screen (the teacher notes' answers and
+   *  code checks), which must not touch the address bar. */
+  constructor(
+    private readonly session: LabSession,
+    private readonly inAddressBar = true,
+  ) {}
 
   get current(): TourState | null {
     return this.state.get();
@@ -62,23 +69,26 @@ export class TourController {
   /** The tour link for the current state (also what the address bar shows). */
   link(): string | null {
     const s = this.state.get();
-    return s ? tourHash(s.tour.lab, s.tour.name, s.index, encodeAnswers(s.given)) : null;
+    return s ? tourHash(s.tour.lab, s.tour.name, s.index, encodeAnswers(s.given), s.practice) : null;
   }
 
   private syncUrl(): void {
+    if (!this.inAddressBar) return;
     const link = this.link();
     // Inside an iframe the tour link stays embedded, answering the same host.
     const hash = link === null ? null : keepEmbedParams(parseRoute(window.location.hash), link);
     if (hash !== null && window.location.hash !== hash) window.history.replaceState(window.history.state, "", hash);
   }
 
-  async start(tour: Tour, index: number, given: ReadonlyMap<number, Given>): Promise<void> {
+  async start(tour: Tour, index: number, given: ReadonlyMap<number, Given>, practice: number | null = null): Promise<void> {
     for (const name of new Set([tour.scenario, ...tour.steps.map((s) => scenarioOf(tour, s))])) {
       if (!scenariosFor(tour.lab).some((s) => s.name === name)) throw new Error(`the ${tour.kind}'s scenario "${name}" is not bundled with lab ${tour.lab}`);
     }
-    const clamped = Math.min(Math.max(0, index), tour.steps.length - 1);
+    const shown = practice === null ? tour : practiceTour(tour, practice);
+    if (shown.steps.length === 0) throw new Error(`the ${tour.kind} "${tour.name}" has no question to practise`);
+    const clamped = Math.min(Math.max(0, index), shown.steps.length - 1);
     this.loaded = null;
-    this.state.set({ tour, index: clamped, given, judged: new Map(), busy: false, error: null, values: new Map() });
+    this.state.set({ tour: shown, index: clamped, given, judged: new Map(), busy: false, error: null, values: new Map(), practice });
     await this.goTo(clamped);
   }
 
@@ -92,7 +102,7 @@ export class TourController {
     if (this.loaded === name) return;
     const scenario = scenariosFor(lab).find((s) => s.name === name);
     if (!scenario) throw new Error(`scenario "${name}" is not bundled with lab ${lab}`);
-    await this.session.load(scenario.json, { source: { kind: "bundled", name: scenario.name } });
+    await this.session.load(scenario.json, { source: { kind: "bundled", name: scenario.name }, seed: this.state.get()?.practice ?? null });
     this.loaded = name;
   }
 
@@ -135,6 +145,19 @@ export class TourController {
     const before = question.from === undefined ? null : metricValue(await this.at(tour, index, question.from), question.metric);
     const after = metricValue(await this.at(tour, index, question.reveal), question.metric);
     return revealedValue(question, after, before);
+  }
+
+  /** Judges every answer given that is not judged yet (a code being checked). */
+  async judgeAll(): Promise<void> {
+    await this.judgeRemaining();
+  }
+
+  /** The simulation's answer to the question of step `index` (for the teacher notes); the run is
+   *  left at its reveal step. */
+  async answerOf(index: number): Promise<number | number[] | null> {
+    const s = this.state.get();
+    const question = s?.tour.steps[index]?.question;
+    return s && question ? this.reveal(s.tour, index, question) : null;
   }
 
   async check(given: Given): Promise<void> {

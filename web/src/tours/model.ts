@@ -34,6 +34,9 @@ interface QuestionBase {
   reveal: number;
   /** One sentence shown with the revealed answer: why it is so. */
   explain: string;
+  /** False when the question is about one seed's particular run and has no meaning on another:
+   *  practice mode leaves it out. */
+  practice?: boolean;
 }
 
 export interface OrderItem {
@@ -54,6 +57,7 @@ export interface OrderQuestion {
   items: OrderItem[];
   reveal: number;
   explain: string;
+  practice?: boolean;
 }
 
 export type Question = MetricQuestion | OrderQuestion;
@@ -79,6 +83,12 @@ export interface TourStep {
 
 export type TourKind = "tour" | "lesson";
 
+export interface Misconception {
+  text: string;
+  scenario: string;
+  step?: number;
+}
+
 export interface Tour {
   kind: TourKind;
   lab: string;
@@ -90,6 +100,10 @@ export interface Tour {
   scenario: string;
   /** A lesson's expected length in class. */
   minutes?: number;
+  /** A lesson's learning goals (the teacher notes list them). */
+  goals?: string[];
+  /** Common misconceptions, each with the bundled scenario (and step) that confronts it. */
+  misconceptions?: Misconception[];
   steps: TourStep[];
 }
 
@@ -143,9 +157,9 @@ function optionalNumber(o: Json, key: string, path: string): number | undefined 
   return value;
 }
 
-const QUESTION_KEYS = new Set(["kind", "ask", "metric", "from", "reveal", "explain", "tolerance", "unit", "choices", "target", "items"]);
+const QUESTION_KEYS = new Set(["kind", "ask", "metric", "from", "reveal", "explain", "tolerance", "unit", "choices", "target", "items", "practice"]);
 const STEP_KEYS = new Set(["step", "scenario", "title", "text", "focus", "quotes", "question"]);
-const TOUR_KEYS = new Set(["version", "lab", "title", "summary", "scenario", "minutes", "steps"]);
+const TOUR_KEYS = new Set(["version", "lab", "title", "summary", "scenario", "minutes", "goals", "misconceptions", "steps"]);
 const TEST_ID = /^[a-z0-9-]+$/;
 
 function noUnknownKeys(o: Json, allowed: Set<string>, path: string): void {
@@ -228,7 +242,13 @@ function parseStep(value: unknown, path: string): TourStep {
     if (!TEST_ID.test(focus)) throw new TourError(`${path}.focus: a data-testid of lower-case letters, digits and dashes`);
     step.focus = focus;
   }
-  if (o["question"] !== undefined) step.question = parseQuestion(o["question"], `${path}.question`, step.step);
+  if (o["question"] !== undefined) {
+    const question = parseQuestion(o["question"], `${path}.question`, step.step);
+    const practice = (o["question"] as Json)["practice"];
+    if (practice !== undefined && typeof practice !== "boolean") throw new TourError(`${path}.question.practice: expected true or false`);
+    if (practice === false) question.practice = false;
+    step.question = question;
+  }
   return step;
 }
 
@@ -257,10 +277,41 @@ export function parseTour(lab: string, name: string, json: string, kind: TourKin
     scenario: text(o, "scenario", path),
     steps: parsed,
   };
+  if (o["goals"] !== undefined) {
+    const goals = o["goals"];
+    if (!Array.isArray(goals) || goals.some((g) => typeof g !== "string" || g.trim() === "")) throw new TourError(`${path}.goals: expected a list of sentences`);
+    tour.goals = goals as string[];
+  }
+  if (o["misconceptions"] !== undefined) {
+    const raw = o["misconceptions"];
+    if (!Array.isArray(raw)) throw new TourError(`${path}.misconceptions: expected a list`);
+    tour.misconceptions = raw.map((m, i) => {
+      const mp = `${path}.misconceptions[${i}]`;
+      const mo = object(m, mp);
+      noUnknownKeys(mo, new Set(["text", "scenario", "step"]), mp);
+      const out: Misconception = { text: text(mo, "text", mp), scenario: text(mo, "scenario", mp) };
+      if (mo["step"] !== undefined) out.step = count(mo, "step", mp);
+      return out;
+    });
+  }
   const minutes = optionalNumber(o, "minutes", path);
   if (minutes !== undefined) {
     if (minutes <= 0 || minutes > 120) throw new TourError(`${path}.minutes: expected 1 to 120`);
     tour.minutes = minutes;
   }
   return tour;
+}
+
+/** Practice mode's lesson: only the questions that keep their meaning on another seed, each at
+ *  its step, with the narration (true of the lesson's own run only) replaced by a note. */
+export function practiceTour(tour: Tour, seed: number): Tour {
+  return {
+    ...tour,
+    steps: tour.steps
+      .filter((s) => s.question !== undefined && s.question.practice !== false)
+      .map((s) => {
+        const { quotes: _quotes, ...rest } = s;
+        return { ...rest, text: `Practice on seed ${seed}: the run is recomputed on this seed, so the lesson's narration is left out. Answer, then check with the simulation.` };
+      }),
+  };
 }

@@ -44,9 +44,24 @@ export function tourProblems(): readonly string[] {
   return problems;
 }
 
-export function tourHash(lab: string, name: string, index = 0, answers = ""): string {
+export function tourHash(lab: string, name: string, index = 0, answers = "", practice: number | null = null): string {
   const params = new URLSearchParams({ tour: name });
+  if (practice !== null) params.set("practice", String(practice));
   if (index > 0) params.set("ts", String(index));
   if (answers !== "") params.set("ans", answers);
   return `#/lab/${lab}?${params.toString()}`;
+}
+
+/** The `practice=` seed of a link: null when absent, undefined when malformed (the link says so). */
+export function practiceSeed(text: string | null): number | null | undefined {
+  if (text === null) return null;
+  const seed = Number(text);
+  return /^\d{1,10}$/.test(text) && seed >= 1 && seed <= 0xffffffff ? seed : undefined;
+}
+
+/** A fresh practice seed. */
+export function newPracticeSeed(): number {
+  const word = new Uint32Array(1);
+  crypto.getRandomValues(word);
+  return Math.max(1, word[0] ?? 1);
 }
