@@ -210,3 +210,30 @@ fn bad_region_fields_are_rejected_naming_the_field() {
         assert!(e.starts_with(&format!("{field}: ")), "{path:?}: {e}");
     }
 }
+
+/// The update and insert events of an op on another region's table name that region's page, as
+/// a plain lookup in the owning region's index says (they printed u32::MAX, main's "no page").
+#[test]
+fn every_update_event_names_the_page_of_the_region_that_ran_it() {
+    let mut run = Run::new(IpaLab::from_body(body(true, 200), 3).unwrap(), 10_000_000);
+    let mut checked = 0;
+    while run.step(1) == 1 {
+        let step = run.state().step;
+        let events: Vec<_> = run
+            .trace()
+            .recent()
+            .filter(|e| u64::from(e.step) == step && (e.kind == 1 || e.kind == 2))
+            .cloned()
+            .collect();
+        for e in events {
+            assert_ne!(
+                e.args[2],
+                u32::MAX,
+                "step {step}: op {} names no page",
+                e.args[0]
+            );
+            checked += 1;
+        }
+    }
+    assert!(checked > 100, "only {checked} insert/update events");
+}

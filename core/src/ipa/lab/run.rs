@@ -146,14 +146,31 @@ impl IpaLab {
         Ok(true)
     }
 
+    /// The store that holds `key`: its table's region (module header, step 5), else main's.
+    fn store_of(&self, key: u64) -> &IpaStore {
+        let table = table_of(key);
+        self.regions
+            .iter()
+            .find(|r| r.tables.contains(&table))
+            .map_or(&self.store, |r| &r.store)
+    }
+
     fn op_event(&self, i: usize, op: &PlannedOp, dirty: usize, log: usize) -> (u32, [u32; 4]) {
-        let lba = |key: &u64| self.store.index.get(key).map_or(u32::MAX, |(l, _)| l);
+        // Read from the region that ran the op: main's index has no key of another region's
+        // table (it used to print u32::MAX as the page).
+        let lba = |key: &u64| {
+            self.store_of(*key)
+                .index
+                .get(key)
+                .map_or(u32::MAX, |(l, _)| l)
+        };
         match op {
             PlannedOp::Insert { key, .. } => (events::INSERT, [word(i), low(*key), lba(key), 0]),
             PlannedOp::Update { key, .. } => {
                 let l = lba(key);
-                let tracked = self.store.frame_of.get(&l).map_or(0, |&f| {
-                    let fr = &self.store.frames[f];
+                let store = self.store_of(*key);
+                let tracked = store.frame_of.get(&l).map_or(0, |&f| {
+                    let fr = &store.frames[f];
                     fr.body_changed.len() + fr.meta_changed.len()
                 });
                 (events::UPDATE, [word(i), low(*key), l, word(tracked)])
