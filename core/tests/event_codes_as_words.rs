@@ -9,6 +9,8 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
+mod common;
+
 use flashlab_core::labs::PLUGINS;
 use flashlab_core::sim::EventKindInfo;
 
@@ -126,4 +128,44 @@ fn every_fdtree_coded_argument_is_narrated_as_a_word_for_each_code() {
             .iter()
             .any(|(c, w)| *c == 2 && w.contains("new side"))
     );
+}
+
+/// 3. No sentence a student reads prints a sentinel: stepping every bundled scenario, no event
+///    argument that its sentence shows as a plain number (`{a}`, not a `{a=…}` code list) is
+///    u32::MAX ("page 4294967295" was IPA's regions run; issue 33 item 6 found Append/Pack's).
+#[test]
+fn no_narrated_event_argument_is_a_sentinel_in_any_bundled_scenario() {
+    use flashlab_core::session::Session;
+    let mut found = Vec::new();
+    for lab in common::scenario_labs() {
+        let plugin = PLUGINS.iter().find(|p| p.name == lab).unwrap();
+        for (path, text) in common::scenario_files(&lab) {
+            if common::breaks_on_purpose(&text) {
+                continue;
+            }
+            let mut session = Session::load(&text, None).expect(&path);
+            while session.step(1) == 1 {
+                let step = session.run().state().step;
+                for e in session
+                    .run()
+                    .trace()
+                    .recent()
+                    .filter(|e| u64::from(e.step) == step)
+                {
+                    let Some(kind) = plugin.event_kinds.iter().find(|k| k.code == e.kind) else {
+                        continue;
+                    };
+                    for (i, name) in ["{a}", "{b}", "{c}", "{d}"].iter().enumerate() {
+                        if kind.text.contains(name) && e.args[i] == u32::MAX {
+                            found.push(format!("{path} step {step}: {} {name}", kind.name));
+                        }
+                    }
+                }
+                if found.len() > 20 {
+                    break;
+                }
+            }
+        }
+    }
+    assert!(found.is_empty(), "{}", found.join("\n"));
 }

@@ -214,11 +214,14 @@ impl ApState {
             "slot": slot,
         }));
         self.last = Some(ApAction::Read { page, version });
-        trace.emit(
-            self.now_ns(),
-            ev::AP_READ,
-            [page, version, slot.unwrap_or(u32::MAX), 0],
-        );
+        // Three sentences, so that no sentinel reaches the student (issue 33 item 6).
+        let (kind, args) = match (slot, from) {
+            (Some(slot), _) => (ev::AP_READ, [page, version, slot, 0]),
+            (None, "write_buffer") => (ev::AP_READ_BUFFERED, [page, version, 0, 0]),
+            (None, "pack_buffer") => (ev::AP_READ_BUFFERED, [page, version, 1, 0]),
+            (None, _) => (ev::AP_READ_UNWRITTEN, [page, 0, 0, 0]),
+        };
+        trace.emit(self.now_ns(), kind, args);
         Ok(())
     }
 

@@ -24,6 +24,8 @@ pub const AP_PACK: u32 = 17;
 pub const AP_READ: u32 = 18;
 pub const DESTAGE: u32 = 19;
 pub const FLASH_FREED: u32 = 20;
+pub const AP_READ_BUFFERED: u32 = 21;
+pub const AP_READ_UNWRITTEN: u32 = 22;
 
 pub const EVENT_KINDS: &[EventKindInfo] = &[
     EventKindInfo {
@@ -166,7 +168,20 @@ pub const EVENT_KINDS: &[EventKindInfo] = &[
         code: AP_READ,
         name: "ap_read",
         args: ["page", "version", "slot", ""],
-        text: "Read page {a}: version {b} (from slot {c}; 4294967295 = a buffer or never written)",
+        text: "Read page {a}: version {b}, read from flash slot {c}",
+    },
+    EventKindInfo {
+        code: AP_READ_BUFFERED,
+        name: "ap_read_buffered",
+        args: ["page", "version", "buffer", ""],
+        text: "Read page {a}: version {b}, answered from the {c=0:write buffer,1:pack buffer} \
+               with no flash read",
+    },
+    EventKindInfo {
+        code: AP_READ_UNWRITTEN,
+        name: "ap_read_unwritten",
+        args: ["page", "", "", ""],
+        text: "Read page {a}: never written, so there is no version to return",
     },
     EventKindInfo {
         code: DESTAGE,

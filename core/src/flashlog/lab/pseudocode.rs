@@ -92,7 +92,7 @@ fn ap_line_of(event: &TraceEvent) -> Option<&'static str> {
         events::AP_APPEND if event.args[1] == 0 => Some("ap.append"),
         events::AP_APPEND => Some("ap.pack_append"),
         events::AP_PACK => Some("ap.pack"),
-        events::AP_READ => Some("ap.read"),
+        events::AP_READ | events::AP_READ_BUFFERED | events::AP_READ_UNWRITTEN => Some("ap.read"),
         _ => None,
     }
 }

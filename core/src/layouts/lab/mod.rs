@@ -134,12 +134,18 @@ impl LayoutsLab {
         if let Some(e) = event {
             progressed = true;
             let r = e.request;
+            let file = self.file_word(r.stream);
+            let kind = if file == u32::MAX {
+                events::IO_DONE_INDEX
+            } else {
+                events::IO_DONE
+            };
             trace.emit(
                 now,
-                events::IO_DONE,
+                kind,
                 [
                     word(r.query),
-                    self.file_word(r.stream),
+                    if file == u32::MAX { 0 } else { file },
                     word(r.offset / 1024),
                     u32::from(e.seek),
                 ],
