@@ -48,3 +48,13 @@ test("the share popup offers an embed snippet that opens the same view embedded"
   expect((await api<SimState>(page, "state")).step).toBe(12);
   expect(consoleErrors).toEqual([]);
 });
+
+test("an IPA lab embedded at 960×600 shows the cell zoom beside the page, without scrolling", async ({ page, consoleErrors }) => {
+  await page.setViewportSize({ width: 960, height: 600 });
+  await openApp(page, "#/lab/ipa?embed=1&scenario=life-of-page-4711&t=30");
+  const zoom = page.getByTestId("ipa-cell-zoom");
+  await expect(zoom).toBeInViewport();
+  const [pageBox, zoomBox] = [await page.getByTestId("ipa-page-map").boundingBox(), await zoom.boundingBox()];
+  expect(zoomBox && pageBox && zoomBox.x > pageBox.x + pageBox.width / 2, "the zoom sits beside the page, not below it").toBe(true);
+  expect(consoleErrors).toEqual([]);
+});

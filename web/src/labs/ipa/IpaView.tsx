@@ -51,13 +51,25 @@ export function IpaView(props: LabViewProps) {
         <div className="ipa-lab">
           <div className="ipa-col">
             <PageMap layout={meta.layout} focus={meta.focus} raw={series.pageRaw} zoom={meta.zoom} />
-            <RegionsPanel regions={meta.regions ?? []} />
-            <Counters counters={meta.counters} meta={meta} chain={ipaInfo?.chain ?? []} />
-            {ipaInfo && <TuningCard info={ipaInfo} layout={meta.layout} counters={meta.counters} />}
+            <div className="ipa-slot-regions">
+              <RegionsPanel regions={meta.regions ?? []} />
+            </div>
+            <div className="ipa-slot-counters">
+              <Counters counters={meta.counters} meta={meta} chain={ipaInfo?.chain ?? []} />
+            </div>
+            {ipaInfo && (
+              <div className="ipa-slot-tuning">
+                <TuningCard info={ipaInfo} layout={meta.layout} counters={meta.counters} />
+              </div>
+            )}
           </div>
           <div className="ipa-col">
-            <CellZoom zoom={meta.zoom} before={series.vthBefore} after={series.vthAfter} pulses={series.vthPulses} passedAt={series.passedAt} />
-            <FlashBlocks title={`Flash: ${meta.blocks.blocks} blocks × ${meta.blocks.pages_per_block} pages`} blocks={meta.blocks} pageState={series.pageState} eraseCounts={series.eraseCounts} lsb={series.pageIsLsb} focus={meta.focus ? { block: meta.focus.block, page: meta.focus.page } : null} />
+            <div className="ipa-slot-zoom">
+              <CellZoom zoom={meta.zoom} before={series.vthBefore} after={series.vthAfter} pulses={series.vthPulses} passedAt={series.passedAt} />
+            </div>
+            <div className="ipa-slot-flash">
+              <FlashBlocks title={`Flash: ${meta.blocks.blocks} blocks × ${meta.blocks.pages_per_block} pages`} blocks={meta.blocks} pageState={series.pageState} eraseCounts={series.eraseCounts} lsb={series.pageIsLsb} focus={meta.focus ? { block: meta.focus.block, page: meta.focus.page } : null} />
+            </div>
           </div>
         </div>
       )}
