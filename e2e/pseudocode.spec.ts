@@ -99,3 +99,18 @@ test("FD+FC's listings follow a client's op and the wavefront merge; FD+DS has n
   await expect(page.getByTestId("pseudo-panel")).toHaveCount(0);
   expect(consoleErrors).toEqual([]);
 });
+
+test("MaSM's listing follows updates, the flush and a scan merging runs; the row/column scan plan follows the streams", async ({ page, consoleErrors }) => {
+  await openApp(page, "#/lab/masm?scenario=life-of-an-update");
+  await expect(page.getByTestId("pseudo-panel")).toBeVisible();
+  const total = (await api<{ totalSteps: number | null }>(page, "state")).totalSteps ?? 304;
+  const want = ["masm.update", "masm.flush", "masm.scan_open", "masm.scan_io", "masm.scan_merge"];
+  const seen = await litAt(page, Array.from({ length: Math.min(total, 304) }, (_, i) => i + 1), want);
+  expect([...seen]).toEqual(expect.arrayContaining(want));
+  await openApp(page, "#/lab/layouts?scenario=crossover-disk");
+  await expect(page.getByTestId("pseudo-panel")).toBeVisible();
+  const columns = await litAt(page, Array.from({ length: 60 }, (_, i) => i + 1), ["lc.read_column", "lc.seek"]);
+  expect([...columns]).toEqual(expect.arrayContaining(["lc.read_column", "lc.seek"]));
+  expect([...columns]).not.toContain("lc.read_row");
+  expect(consoleErrors).toEqual([]);
+});

@@ -6,11 +6,13 @@ use schemars::schema::RootSchema;
 use serde_json::{Map, Value};
 
 use super::lab::config::parse;
-use super::lab::{LayoutsLab, answers, body, checks, events, metrics, view};
+use super::lab::{LayoutsLab, answers, body, checks, events, metrics, pseudocode, view};
 use super::{bench, budget, calibration, claims, figures};
-use crate::plugin::{BenchCase, Claim, Figure, GeneratedBlock, LabHooks, LabSpec, WorkEstimate};
+use crate::plugin::{
+    BenchCase, Claim, Figure, GeneratedBlock, LabHooks, LabSpec, PseudoListing, WorkEstimate,
+};
 use crate::scenario::ScenarioError;
-use crate::sim::EventKindInfo;
+use crate::sim::{EventKindInfo, TraceEvent};
 
 impl LabSpec for LayoutsLab {
     const NAME: &'static str = "layouts";
@@ -25,6 +27,14 @@ impl LabSpec for LayoutsLab {
         info: view::info,
         state_bytes: Self::approx_bytes,
     };
+
+    fn pseudocode(&self) -> &'static [PseudoListing] {
+        pseudocode::LISTINGS
+    }
+
+    fn pseudo_line(&self, event: &TraceEvent) -> Option<&'static str> {
+        pseudocode::line_of(self, event)
+    }
 
     /// The work estimates are checked before the tables are generated and the sweep computed
     /// (both happen in `LayoutsLab::new`), so a scenario over budget costs no work to refuse.

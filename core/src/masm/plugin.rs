@@ -7,14 +7,15 @@ use serde_json::{Map, Value};
 
 use super::lab::workload::PlannedKind;
 use super::lab::{
-    ANSWER_ROW_BYTES, MasmLab, body, checks, config, events, metrics, plan_bytes, view,
+    ANSWER_ROW_BYTES, MasmLab, body, checks, config, events, metrics, plan_bytes, pseudocode, view,
 };
 use super::{bench, calibration, claims, figures};
 use crate::plugin::{
-    BenchCase, Budget, Claim, Figure, GeneratedBlock, LabHooks, LabSpec, WorkEstimate, work::times,
+    BenchCase, Budget, Claim, Figure, GeneratedBlock, LabHooks, LabSpec, PseudoListing,
+    WorkEstimate, work::times,
 };
 use crate::scenario::ScenarioError;
-use crate::sim::EventKindInfo;
+use crate::sim::{EventKindInfo, TraceEvent};
 
 impl LabSpec for MasmLab {
     const NAME: &'static str = "masm";
@@ -32,6 +33,14 @@ impl LabSpec for MasmLab {
 
     fn from_body(body: Map<String, Value>, seed: u64) -> Result<Self, ScenarioError> {
         Self::from_config(config::parse(body, seed)?)
+    }
+
+    fn pseudocode(&self) -> &'static [PseudoListing] {
+        pseudocode::LISTINGS
+    }
+
+    fn pseudo_line(&self, event: &TraceEvent) -> Option<&'static str> {
+        pseudocode::line_of(event)
     }
 
     fn body_schema() -> RootSchema {

@@ -22,6 +22,7 @@ pub mod events;
 pub mod lazy_sweep;
 pub mod metrics;
 pub mod payload;
+pub mod pseudocode;
 pub mod sweep;
 pub mod view;
 

@@ -27,6 +27,7 @@ pub mod metrics;
 pub mod migration;
 pub mod oracle;
 pub mod payload;
+pub mod pseudocode;
 pub mod scans;
 pub mod view;
 pub mod workload;

@@ -1,6 +1,7 @@
 //! The layouts lab (row vs column, seed 001) on the web side: its home entry, views and default
 //! scenario.
 
+import { layoutsPseudocode } from "./pseudocode";
 import { TIME_SPEEDS, type LabModule } from "../labModule";
 import { stepDriven } from "../stepDriven";
 import { LayoutsView } from "./LayoutsView";
@@ -22,6 +23,7 @@ export const layoutsLab: LabModule = {
     View: stepDriven(LayoutsView),
     Side: LayoutsSourcesCard,
     watch: layoutsWhatToWatch,
+    pseudocode: layoutsPseudocode,
     leavesOut: [
       "No buffer pool and direct I/O, as in the paper; the CPU model has two fitted costs (calibration points).",
       "Fixed-width columns; compression is a ratio with a fitted CPU cost, not a real codec.",

@@ -3,6 +3,7 @@
 import type { LabModule } from "../labModule";
 import { MasmView } from "./MasmView";
 import { masmWhatToWatch } from "./narration";
+import { masmPseudocode } from "./pseudocode";
 import { MasmSourcesCard } from "./SourcesCard";
 
 /**
@@ -27,6 +28,7 @@ export const masmLab: LabModule = {
     View: MasmView,
     Side: MasmSourcesCard,
     watch: masmWhatToWatch,
+    pseudocode: masmPseudocode,
     leavesOut: [
       "Devices are timed without noise; OS and CPU costs are not modelled: merging the runs and sorting the update buffer take no time (the paper puts Fig. 18's slight rise with update speed down to that CPU work).",
       "Records have a fixed size and the table is one file sorted by key, with no secondary indexes.",
