@@ -132,7 +132,7 @@ test("a host page on another origin drives the lab and hears its events", async 
   const completed = (await messages(page)).filter((m) => m.type === "lessonCompleted");
   expect(completed).toHaveLength(1);
   expect(completed[0]).toMatchObject({ lesson: "1-seek-rotate-transfer", right, asked: verdicts.length });
-  expect(String(completed[0]?.code)).toMatch(new RegExp(`^hdd\\.1-seek-rotate-transfer\\.${right}of${verdicts.length}\\.[0-9a-z]{6}$`));
+  expect(String(completed[0]?.code)).toMatch(new RegExp(`^hdd\\.1-seek-rotate-transfer\\.d\\.${right}of${verdicts.length}\\.[A-Za-z0-9_-]+\\.[0-9a-z]{6}$`));
   await expect(page.locator("#scores")).toContainText(String(completed[0]?.code));
   await expect(inner.getByTestId("tour-code")).toHaveText(String(completed[0]?.code));
 

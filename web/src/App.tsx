@@ -6,6 +6,7 @@ import { HomePage } from "./pages/HomePage";
 import { LabPage } from "./pages/LabPage";
 import { NotFoundPage } from "./pages/NotFoundPage";
 import { ResultsPage } from "./pages/ResultsPage";
+import { TeacherPage } from "./pages/TeacherPage";
 import { EmbedLab } from "./pages/EmbedLab";
 import { embedOptions } from "./share/route";
 import { findLab } from "./labs/registry";
@@ -13,9 +14,16 @@ import { findLab } from "./labs/registry";
 export function App() {
   const { route } = useAppState();
   const lab = route.kind === "lab" ? findLab(route.lab) : undefined;
+  const teach = route.kind === "teach" ? findLab(route.lab) : undefined;
   useEffect(() => {
-    document.title = lab ? `${lab.title} · FlashLab` : route.kind === "results" ? "Paper results · FlashLab" : "FlashLab";
-  }, [lab, route.kind]);
+    document.title = lab
+      ? `${lab.title} · FlashLab`
+      : teach
+        ? `Teacher notes · ${teach.title} · FlashLab`
+        : route.kind === "results"
+          ? "Paper results · FlashLab"
+          : "FlashLab";
+  }, [lab, teach, route.kind]);
   const embed = embedOptions(route);
   if (embed && lab?.available) {
     return (
@@ -33,6 +41,8 @@ export function App() {
         {route.kind === "home" && <HomePage />}
         {route.kind === "results" && <ResultsPage />}
         {route.kind === "lab" && lab && <LabPage lab={lab} />}
+        {route.kind === "teach" && teach && <TeacherPage lab={teach} />}
+        {route.kind === "teach" && !teach && <NotFoundPage what={`There is no lab called “${route.lab}”.`} />}
         {route.kind === "lab" && !lab && <NotFoundPage what={`There is no lab called “${route.lab}”.`} />}
         {route.kind === "unknown" && <NotFoundPage what="This address does not match any page." />}
       </main>

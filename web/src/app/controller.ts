@@ -24,7 +24,7 @@ import type { LabSession, ScenarioSource } from "./session";
 import { Store } from "./store";
 import { decodeAnswers } from "../tours/answers";
 import { TourController } from "../tours/controller";
-import { findTour } from "../tours/registry";
+import { findTour, practiceSeed } from "../tours/registry";
 
 export interface AppState {
   route: Route;
@@ -175,7 +175,9 @@ export class AppController {
         const tour = findTour(route.lab, tourName);
         if (tour) {
           const index = Number(route.params.get("ts") ?? "0");
-          await this.tours.start(tour, Number.isSafeInteger(index) ? index : 0, decodeAnswers(route.params.get("ans")));
+          const practice = practiceSeed(route.params.get("practice"));
+          if (practice === undefined) this.state.update({ linkError: "practice: expected a seed from 1 to 4294967295; the lesson opens on its own scenarios" });
+          await this.tours.start(tour, Number.isSafeInteger(index) ? index : 0, decodeAnswers(route.params.get("ans")), practice ?? null);
           return;
         }
         this.state.update({ linkError: `there is no tour "${tourName}" in this lab` });

@@ -1,8 +1,9 @@
 //! Light and dark themes: CSS variables in `styles/theme.css`, switched by `data-theme` on the
 //! root element.
 //!
-//! 1. The first theme is the one the reader chose before (kept in localStorage), else the
-//!    system's `prefers-color-scheme`.
+//! 1. The first theme is the link's (`&theme=light` or `&theme=dark` in the fragment's query,
+//!    for an instructor who projects a link; not remembered), else the one the reader chose
+//!    before (kept in localStorage), else the system's `prefers-color-scheme`.
 //! 2. `setTheme` switches and remembers the choice; a `Store` tells Canvas views, which read
 //!    their colours from the CSS variables (`themeColour`), to redraw.
 
@@ -21,9 +22,17 @@ function stored(): Theme | null {
   }
 }
 
+function fromLink(): Theme | null {
+  const hash = globalThis.location?.hash ?? "";
+  const query = hash.indexOf("?");
+  if (query === -1) return null;
+  const value = new URLSearchParams(hash.slice(query + 1)).get("theme");
+  return value === "light" || value === "dark" ? value : null;
+}
+
 /** Step 1. */
 export function initialTheme(): Theme {
-  const chosen = stored();
+  const chosen = fromLink() ?? stored();
   if (chosen) return chosen;
   return globalThis.matchMedia?.("(prefers-color-scheme: dark)").matches ? "dark" : "light";
 }

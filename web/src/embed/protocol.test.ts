@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { MAX_SCENARIO_CHARS, parseCommand } from "./protocol";
 import { TokenBucket } from "./rateLimit";
-import { checkCompletionCode, completionCode } from "../tours/completion";
+import { completionCode, parseCompletionCode } from "../tours/completion";
 import { hostOrigin, keepEmbedParams, parseRoute } from "../share/route";
 
 function field(data: unknown): string | null {
@@ -74,12 +74,21 @@ describe("completion codes", () => {
     [2, { kind: "number" as const, value: 3 }],
     [5, { kind: "choice" as const, index: 1 }],
   ]);
-  it("carry the score in clear and a check of the answers", () => {
-    const code = completionCode("fdtree", "2-the-wavefront", 1, 2, given);
-    expect(code).toMatch(/^fdtree\.2-the-wavefront\.1of2\.[0-9a-z]{6}$/);
-    expect(checkCompletionCode(code, given)).toBe(true);
-    expect(checkCompletionCode(code.replace("1of2", "2of2"), given)).toBe(false);
-    expect(checkCompletionCode(code, new Map([[2, { kind: "number", value: 4 }]]))).toBe(false);
+  it("carry the lesson, the seed, the score in clear, the answers and a check", () => {
+    const code = completionCode("fdtree", "2-the-wavefront", null, 1, 2, given);
+    expect(code).toMatch(/^fdtree\.2-the-wavefront\.d\.1of2\.[A-Za-z0-9_-]+\.[0-9a-z]{6}$/);
+    expect(parseCompletionCode(code)).toEqual({ lab: "fdtree", lesson: "2-the-wavefront", seed: null, right: 1, asked: 2, given });
+    const practice = completionCode("ssd", "gc", 48213, 0, 0, new Map());
+    expect(parseCompletionCode(practice)?.seed).toBe(48213);
+    expect(parseCompletionCode(practice)?.given.size).toBe(0);
+  });
+
+  it("a mistyped or edited code fails its check", () => {
+    const code = completionCode("fdtree", "2-the-wavefront", null, 1, 2, given);
+    expect(parseCompletionCode(code.replace("1of2", "2of2"))).toBeNull();
+    expect(parseCompletionCode(code.replace(".d.", ".7."))).toBeNull();
+    expect(parseCompletionCode(`${code}x`)).toBeNull();
+    expect(parseCompletionCode("")).toBeNull();
   });
 });
 

@@ -1,9 +1,11 @@
 //! Hash routes: `#/` (home), `#/results` (the paper results), `#/lab/<lab>` and
-//! `#/lab/<lab>?s=…&t=…` (a share link).
+//! `#/lab/<lab>?s=…&t=…` (a share link), `#/teach/<lab>` (the lab's teacher notes, where
+//! `?code=…` checks a completion code).
 
 export type Route =
   | { kind: "home" }
   | { kind: "results" }
+  | { kind: "teach"; lab: string; params: URLSearchParams }
   | { kind: "lab"; lab: string; params: URLSearchParams }
   | { kind: "unknown"; hash: string };
 
@@ -14,6 +16,8 @@ export function parseRoute(hash: string): Route {
   const path = query === -1 ? text : text.slice(0, query);
   const params = new URLSearchParams(query === -1 ? "" : text.slice(query + 1));
   if (path === "/results" || path === "/results/") return { kind: "results" };
+  const teach = /^\/teach\/([a-z0-9-]+)\/?$/.exec(path);
+  if (teach?.[1]) return { kind: "teach", lab: teach[1], params };
   const match = /^\/lab\/([a-z0-9-]+)\/?$/.exec(path);
   if (match?.[1]) return { kind: "lab", lab: match[1], params };
   return { kind: "unknown", hash };
