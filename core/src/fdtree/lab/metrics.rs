@@ -61,6 +61,108 @@ pub fn metrics(lab: &FdLab) -> Vec<Metric> {
         "requests not yet taken by a worker",
         "requests",
     ));
+    out.push(last_lookup_first_block(lab));
+    out.push(wavefront_key(lab));
+    out.extend(compare_metrics(lab));
+    out
+}
+
+/// The first block on disk read by the latest answered lookup (−1 while none has read one): the
+/// block the levels view outlines first on the latest lookup's path, so a lesson can ask which
+/// side of the wavefront (old or new level) a lookup will read.
+fn last_lookup_first_block(lab: &FdLab) -> Metric {
+    let first = lab
+        .recent
+        .iter()
+        .rev()
+        .filter(|r| r.kind == OpKind::Lookup)
+        .find_map(|r| r.path.first())
+        .map_or(-1.0, |&b| f64::from(b));
+    Metric::new(
+        "last_lookup_first_block",
+        first,
+        "first block read by the latest lookup (id; −1: none yet)",
+        "block",
+    )
+}
+
+/// The running merge's wavefront key, as the levels view labels it (−1 while no merge runs or
+/// before its first m-delete, when the wavefront is at −∞).
+fn wavefront_key(lab: &FdLab) -> Metric {
+    let key = lab
+        .run
+        .tree
+        .merge
+        .as_ref()
+        .and_then(|m| m.wf_key)
+        .map_or(-1.0, |k| k as f64);
+    Metric::new(
+        "wavefront_key",
+        key,
+        "wavefront key of the running merge (−1: none or −∞)",
+        "key",
+    )
+}
+
+/// The compare runs' worst insertion R_p and peak space per scheme (runs to their end when the
+/// lab is built, so constant over the steps): what the Compare tab's table shows. FD+FC's own
+/// are left out: the lab view runs FD+FC, whose `insert_worst_ms` reaches the same value at the
+/// end (a lesson can ask for it without the answer already in the metrics panel).
+fn compare_metrics(lab: &FdLab) -> Vec<Metric> {
+    let Some(cmp) = lab.compare.as_deref() else {
+        return Vec::new();
+    };
+    // (scheme, worst name, worst label, peak name, peak label)
+    const NAMES: [(&str, &str, &str, &str, &str); 4] = [
+        (
+            "xm",
+            "cmp_xm_insert_worst_ms",
+            "FD+XM worst insertion R_p (Compare tab)",
+            "cmp_xm_peak_live_blocks",
+            "FD+XM peak live blocks (Compare tab)",
+        ),
+        (
+            "ds",
+            "cmp_ds_insert_worst_ms",
+            "FD+DS worst insertion R_p (Compare tab)",
+            "cmp_ds_peak_live_blocks",
+            "FD+DS peak live blocks (Compare tab)",
+        ),
+        (
+            "li",
+            "cmp_li_insert_worst_ms",
+            "FD-tree (Li) worst insertion R_p (Compare tab)",
+            "cmp_li_peak_live_blocks",
+            "FD-tree (Li) peak live blocks (Compare tab)",
+        ),
+        (
+            "btree",
+            "cmp_btree_insert_worst_ms",
+            "B+tree worst insertion R_p (Compare tab)",
+            "cmp_btree_peak_live_blocks",
+            "B+tree peak live blocks (Compare tab)",
+        ),
+    ];
+    let mut out = Vec::new();
+    for run in &cmp.runs {
+        let Some(&(_, worst, worst_label, peak, peak_label)) = NAMES.iter().find(|n| n.0 == run.id)
+        else {
+            continue;
+        };
+        let ins = run.report.stats(OpKind::Insert);
+        out.push(Metric::new(
+            worst,
+            ins.max_ns as f64 / 1e6,
+            worst_label,
+            "ms",
+        ));
+        out.push(Metric::new(
+            peak,
+            run.report.peak_live_blocks() as f64,
+            peak_label,
+            "blocks",
+        ));
+    }
     out
 }
 

@@ -66,6 +66,14 @@ pub fn metrics(lab: &LayoutsLab) -> Vec<Metric> {
             "rows",
         ),
         Metric::new("queries_done", done as f64, "queries finished", "queries"),
+        // The file (index in the read-ahead streams panel) of the latest completed request, −1
+        // before the first: a lesson asks which file the scan's next request reads.
+        Metric::new(
+            "last_io_file",
+            lab.recent.back().map_or(-1.0, |r| r.stream as f64),
+            "file of the latest completed request (index; −1: none yet)",
+            "file",
+        ),
     ];
     if let Some((k, f)) = sweep_of(lab).and_then(|s| s.crossover) {
         out.push(Metric::new(

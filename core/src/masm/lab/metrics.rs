@@ -250,6 +250,14 @@ pub fn metrics(lab: &MasmLab) -> Vec<Metric> {
     out.extend(run_metrics(lab));
     out.extend(scan_metrics(lab));
     out.extend(migration_metrics(lab));
+    out.push(Metric::new(
+        "last_merge_first_input_run",
+        lab.stats
+            .last_merge_first_input
+            .map_or(-1.0, |id| id as f64),
+        "oldest run taken by the latest 2-pass merge (id; −1: none yet)",
+        "run",
+    ));
     compare_metrics(lab, &mut out);
     out
 }

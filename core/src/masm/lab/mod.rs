@@ -111,6 +111,9 @@ pub struct Counters {
     pub crashes: u64,
     pub replayed_total: u64,
     pub ops_completed: u64,
+    /// The oldest input run of the latest 2-pass merge (a lesson's "which run will the next
+    /// merge take first?"), None before the first.
+    pub last_merge_first_input: Option<u64>,
 }
 
 /// The flush being written.

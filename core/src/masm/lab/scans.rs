@@ -201,6 +201,7 @@ impl MasmLab {
             }
             ready_ns = ready_ns.max(write.end_ns);
             self.stats.merges += 1;
+            self.stats.last_merge_first_input = merge.inputs.first().map(|&(id, _)| id);
             trace.emit(
                 self.queue.now_ns(),
                 events::MERGE_2PASS,

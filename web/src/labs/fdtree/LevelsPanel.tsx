@@ -6,7 +6,8 @@
 // On top (SVG: latches and cursors are few, one per client and the merge): each latched block
 // carries its holders (S by readers, X by the merge) above it and its waiters below it, from the
 // core's lock table; each client's op in flight is a line through the blocks it has read so far,
-// level by level, with a dashed line to the lock it waits for.
+// level by level, with a dashed line to the lock it waits for. Every block rect carries its id
+// as `data-pick` (lessons' click questions: "which block will this lookup read first?").
 import { scaleLinear } from "d3-scale";
 import { ChartCard } from "../../charts/ChartCard";
 import { PanZoom } from "../../components/PanZoom";
@@ -113,6 +114,7 @@ function Rows({ meta, width }: { meta: FdtreeMeta; width: number }) {
                   strokeWidth={hit ? 3 : 0.6}
                   strokeDasharray={block.state === "tail" ? "4 2" : undefined}
                   data-testid="fd-block"
+                  data-pick={block.id}
                   data-state={block.state}
                   data-on-path={hit}
                 >

@@ -1,6 +1,7 @@
 // Each file's read-ahead stream (digest §7 item 4): of the units the scan needs, how many are
 // consumed by the cursor, delivered by the device, issued (read-ahead in flight) or still ahead.
-// The gap between the consumed and the issued part is the read-ahead window.
+// The gap between the consumed and the issued part is the read-ahead window. Each stream carries
+// its file index as `data-pick` (lessons' click questions: "which file does the scan read next?").
 import { memo } from "react";
 import { formatNumber } from "../../format/units";
 import { ACTIVE_COLOR, fileColor } from "./palette";
@@ -24,7 +25,7 @@ export const StreamsPanel = memo(function StreamsPanel({ files, queries }: Props
       </header>
       <ul className="layouts-stream-list" tabIndex={0} aria-label="Read-ahead streams">
         {files.map((f, i) => (
-          <li key={i} className="layouts-stream">
+          <li key={i} className="layouts-stream" data-pick={i}>
             <span className="layouts-stream-label" title={f.label}>
               {queries > 1 ? `q${f.query} ` : ""}
               {f.label}

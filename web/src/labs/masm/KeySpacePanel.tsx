@@ -2,7 +2,8 @@
 // it holds, cut into its run-index granules, labelled with its timestamp range; 2-pass runs are
 // striped, runs frozen for a migration outlined. The table's pages carry their timestamps (green:
 // migrated) and a bar of the rows they hold. A range scan is one band: its cursors move together
-// over the table and every run it reads, and the merged output fills in key order below.
+// over the table and every run it reads, and the merged output fills in key order below. Each
+// run carries its id as `data-pick` (lessons' click questions: "which run will the merge take?").
 import { memo } from "react";
 import { scaleLinear, type ScaleLinear } from "d3-scale";
 import { formatNumber } from "../../format/units";
@@ -37,7 +38,7 @@ function RunRow({ run, y, h, x, scan, width, labelled }: { run: MasmRun; y: numb
   const skipped = scan !== null && (!read || read.granule_count === 0);
   const label = labelled;
   return (
-    <g className={skipped ? "masm-run skipped" : "masm-run"} data-testid="masm-run" data-run={run.id} data-pass={run.pass} data-frozen={run.frozen}>
+    <g className={skipped ? "masm-run skipped" : "masm-run"} data-testid="masm-run" data-run={run.id} data-pick={run.id} data-pass={run.pass} data-frozen={run.frozen}>
       <rect x={x0} y={y} width={Math.max(1, x1 - x0)} height={h} fill={run.pass === 2 ? "url(#masm-two-pass)" : RUN_COLORS[1]} />
       {cuts && <path d={cuts} className="masm-granule-cut" />}
       {span && (
