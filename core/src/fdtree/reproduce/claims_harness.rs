@@ -44,12 +44,30 @@ const DIFFERENCES: &str = "reduced scale (β=16, γ=4, κ0=4; the paper: 4 KB bl
     queued on its dies and channels), with no OS page cache; injecting a request takes no time; 6 reader and 2 writer workers for \
     every scheme (the paper does not state FD+DS's split)";
 
-fn harness_run(scheme: Scheme, pre: &[Op], file: Vec<Op>, spec: HarnessSpec) -> Option<SimReport> {
+/// One run of `scheme` through the harness (its own merge policy: DS's for FD+DS, FC's for
+/// FD+XM and FD+FC); None when the run failed.
+pub(super) fn harness_run(
+    scheme: Scheme,
+    pre: &[Op],
+    file: Vec<Op>,
+    spec: HarnessSpec,
+) -> Option<SimReport> {
     let policy = if scheme == Scheme::Ds {
         MergePolicy::DS
     } else {
         MergePolicy::FC
     };
+    harness_run_with(scheme, policy, pre, file, spec)
+}
+
+/// As `harness_run`, with the merge policy given (FD+FC without memory sharing, Fig. 9a).
+pub(super) fn harness_run_with(
+    scheme: Scheme,
+    policy: MergePolicy,
+    pre: &[Op],
+    file: Vec<Op>,
+    spec: HarnessSpec,
+) -> Option<SimReport> {
     let mut cfg = FdConfig::fc(BETA as usize, GAMMA, KAPPA0).with_policy(policy);
     cfg.uniqueness = Uniqueness::Trusted;
     let workers = vec![Vec::new(); READERS + WRITERS];
@@ -61,7 +79,8 @@ fn harness_run(scheme: Scheme, pre: &[Op], file: Vec<Op>, spec: HarnessSpec) -> 
         .ok()
 }
 
-fn spec(lookup_permille: u32, interval_ns: Option<u64>) -> HarnessSpec {
+/// The paper's harness at W_l (per mille): 6 readers, 2 writers, 5,000 slots split by W_l.
+pub(super) fn spec(lookup_permille: u32, interval_ns: Option<u64>) -> HarnessSpec {
     let (read_slots, write_slots) = HarnessSpec::split_slots(SLOTS, lookup_permille);
     HarnessSpec {
         readers: READERS,

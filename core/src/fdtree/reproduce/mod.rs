@@ -13,11 +13,13 @@
 //! 5. `claims_latency`, `claims_scaleup`, `claims_ablation`, `claims_btree`: the claims judged
 //!    on 2–4 (and Fig. 10's sweep, which `fdtree::figures` also draws).
 //! 6. `claims_harness`: Fig. 8 (G_T) and Fig. 11 (R_o) through the paper's harness
-//!    (`conc::harness`: bounded queues Q_r / Q_w, worker threads).
+//!    (`conc::harness`: bounded queues Q_r / Q_w, worker threads); Fig. 6 (`claims_latency`),
+//!    Fig. 10 (`claims_btree`) and Fig. 7's trend (`claims_growth`) run through it too.
 //! 7. `runs`: the lab scenarios of the claims' runs, which the results page opens.
 
 pub mod claims_ablation;
 pub mod claims_btree;
+pub mod claims_growth;
 pub mod claims_harness;
 pub mod claims_latency;
 pub mod claims_scaleup;
