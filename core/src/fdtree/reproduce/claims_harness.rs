@@ -81,7 +81,16 @@ pub(super) fn harness_run_with(
 
 /// The paper's harness at W_l (per mille): 6 readers, 2 writers, 5,000 slots split by W_l.
 pub(super) fn spec(lookup_permille: u32, interval_ns: Option<u64>) -> HarnessSpec {
-    let (read_slots, write_slots) = HarnessSpec::split_slots(SLOTS, lookup_permille);
+    spec_slots(SLOTS, lookup_permille, interval_ns)
+}
+
+/// As `spec`, with `slots` queue slots in all.
+pub(super) fn spec_slots(
+    slots: usize,
+    lookup_permille: u32,
+    interval_ns: Option<u64>,
+) -> HarnessSpec {
+    let (read_slots, write_slots) = HarnessSpec::split_slots(slots, lookup_permille);
     HarnessSpec {
         readers: READERS,
         writers: WRITERS,

@@ -14,7 +14,8 @@
 //!    on 2–4 (and Fig. 10's sweep, which `fdtree::figures` also draws).
 //! 6. `claims_harness`: Fig. 8 (G_T) and Fig. 11 (R_o) through the paper's harness
 //!    (`conc::harness`: bounded queues Q_r / Q_w, worker threads); Fig. 6 (`claims_latency`),
-//!    Fig. 10 (`claims_btree`) and Fig. 7's trend (`claims_growth`) run through it too.
+//!    Fig. 10 (`claims_btree`) and Fig. 7's trend (`claims_growth`) run through it too, and
+//!    `claims_queues` runs Fig. 6a with the queues at the paper's share of the workload.
 //! 7. `runs`: the lab scenarios of the claims' runs, which the results page opens.
 
 pub mod claims_ablation;
@@ -22,6 +23,7 @@ pub mod claims_btree;
 pub mod claims_growth;
 pub mod claims_harness;
 pub mod claims_latency;
+pub mod claims_queues;
 pub mod claims_scaleup;
 pub mod latency;
 pub mod runs;
