@@ -5,7 +5,7 @@
 //!    against the FD-tree of Li et al. (sampled at each pass, including its temporary peak),
 //!    FD+DS, and the B+tree, all on the same block counts.
 //! 2. `latency`: Fig. 1's sawtooth and Fig. 6's worst-case comparison of the three schemes,
-//!    by the discrete-event run.
+//!    by the discrete-event run with closed-loop clients (the Fig. 6 claims run the harness).
 //! 3. `scaleup`: Fig. 7's 90M-key point at block granularity (one simulated block = γ real
 //!    blocks, L0 real), FD+DS and FD+FC from the untimed state where the full merge is due.
 //! 4. `skipping`: level skipping's effect on lookup reads (§5.2) and the extra merge writes of
