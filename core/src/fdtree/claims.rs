@@ -3,15 +3,18 @@
 //! each claim.
 //!
 //! 1. `claims_latency`: the calibration point, Fig. 1, Fig. 6, Fig. 9a and space over time,
-//!    from the concurrent runs at reduced scale.
-//! 2. `claims_scaleup`: Fig. 7 at block granularity (10M and 90M keys).
+//!    from the concurrent runs at reduced scale; `claims_queues`: Fig. 6a with the queues at
+//!    the paper's share of the workload.
+//! 2. `claims_scaleup`: Fig. 7 at block granularity (10M and 90M keys); `claims_growth`: its
+//!    trend through the paper's harness at reduced scale.
 //! 3. `claims_ablation`: level skipping (§5.2) and proactive triggering (Rem. A.17).
 //! 4. `claims_btree`: Fig. 10, FD+FC against an in-place B+tree; `claims_harness`: Fig. 8
 //!    (G_T) and Fig. 11 (R_o) through the paper's harness.
 //! 5. Each claim's scenario from `SCENARIOS` (`plugin::claim_scenario`).
 
 use super::reproduce::{
-    claims_ablation, claims_btree, claims_harness, claims_latency, claims_scaleup,
+    claims_ablation, claims_btree, claims_growth, claims_harness, claims_latency, claims_queues,
+    claims_scaleup,
 };
 use crate::plugin::{Claim, ClaimScenarios, with_scenarios};
 
@@ -34,7 +37,9 @@ pub const SCENARIOS: ClaimScenarios = &[
 /// Every FD+tree claim, steps 1–4 in order, each naming the scenario that shows it.
 pub fn claims() -> Vec<Claim> {
     let mut out = claims_latency::claims();
+    out.extend(claims_queues::claims());
     out.extend(claims_scaleup::claims());
+    out.extend(claims_growth::claims());
     out.extend(claims_ablation::claims());
     out.extend(claims_btree::claims());
     out.extend(claims_harness::claims());
@@ -48,7 +53,7 @@ mod tests {
     #[test]
     fn every_claim_is_computed_with_a_finite_value() {
         let claims = claims();
-        assert_eq!(claims.len(), 29, "{claims:?}");
+        assert_eq!(claims.len(), 33, "{claims:?}");
         assert!(claims.iter().all(|c| c.simulated_value.is_finite()));
         assert!(claims.iter().any(|c| c.pass));
     }

@@ -33,10 +33,13 @@ fn fig10_crossover() -> Figure {
         )],
         claim_prefix: "seed002.fig10".into(),
         scenario: "why-worst-case-latency".into(),
-        method: "G_R streams (seed 7, 8,000 keys preloaded, 4,000 requests, 6 readers and 2 \
-                 writers), FD+FC in the discrete-event kernel and the timed in-place B+tree on \
-                 the same SSD cost; the SSD's erase penalty for in-place writes is not modelled, \
-                 which favours the B+tree"
+        method: "G_R workload files (seed 1, 8,000 keys preloaded, 4,000 requests) through \
+                 the paper's harness (|Q_r| + |Q_w| = 5000 split by W_l; FD+FC with 6 reader \
+                 and 2 writer workers, the B+tree with 8 split by W_l), FD+FC in the \
+                 discrete-event kernel and the timed in-place B+tree, each on its own X25-E SSD \
+                 model (the B+tree's in-place leaf writes pay the FTL's GC); the FD+tree has no \
+                 buffer cache and the B+tree a pool of 1/8 of its blocks, which favours the \
+                 B+tree"
             .into(),
     };
     match fig10_ratios() {

@@ -10,16 +10,19 @@
 //!    place when evicted dirty.
 //!
 //! 3. `timed`: both run on the same SSD cost, preload and clients as FD+XM/DS/FC, giving the
-//!    same `SimReport` (R_p per request, merges, space over time, answers checked).
+//!    same `SimReport` (R_p per request, merges, space over time, answers checked);
+//!    `harnessed`: the same through the paper's harness (queues Q_r / Q_w, workers).
 //!
 //! Both hold real keys and answer lookups and ranges (tests check them against a map).
 
 pub mod btree;
 pub mod fdtree_li;
+pub mod harnessed;
 pub mod pool;
 pub mod timed;
 
 pub use btree::{BTreeCost, BTreeModel};
 pub use fdtree_li::{LiFdTree, LiMergePass};
+pub use harnessed::{run_baseline_harnessed, workers_matched};
 pub use pool::LruPool;
 pub use timed::{Baseline, run_baseline, run_baseline_on};

@@ -104,20 +104,47 @@ fn io_ns(cost: &SsdCost, a: IoCount, b: IoCount) -> u64 {
         + (b.blocks_written - a.blocks_written) * cost.write_block_ns
 }
 
-struct Runner {
+pub(super) struct Runner {
     model: Model,
     /// The B+tree's SSD (None: the constant costs).
     device: Option<BlockDevice>,
     map: BTreeMap<u64, u64>,
     cost: SsdCost,
     check: bool,
-    report: SimReport,
     /// End of the last exclusive holder / of every shared holder so far (Li only).
     excl_until: u64,
     shared_until: u64,
+    /// Li's FD-tree runs under one readers-writer lock (step 4); the B+tree has none.
+    exclusive_writes: bool,
+    /// The report so far (the harness reads and finishes it).
+    pub(super) report: SimReport,
 }
 
 impl Runner {
+    /// Issues `op` at `issue`: it begins when Li's lock lets it (at once for the B+tree) and
+    /// is applied then (steps 1–5); returns its completion time.
+    pub(super) fn issue(&mut self, op: Op, issue: u64) -> Result<u64, FdError> {
+        let modifies = op.is_modification();
+        let begin = match (self.exclusive_writes, modifies) {
+            (false, _) => issue,
+            (true, false) => issue.max(self.excl_until),
+            (true, true) => issue.max(self.excl_until).max(self.shared_until),
+        };
+        if begin > issue {
+            self.report.latch_waits += 1;
+        }
+        let end = self.apply(op, begin)?;
+        if self.exclusive_writes {
+            if modifies {
+                self.excl_until = end;
+            } else {
+                self.shared_until = self.shared_until.max(end);
+            }
+        }
+        self.report.end_ns = self.report.end_ns.max(end);
+        Ok(end)
+    }
+
     fn answer(&mut self, got: Option<u64>, key: u64) {
         self.report.answers += 1;
         if got != self.map.get(&key).copied() {
@@ -214,18 +241,9 @@ pub fn run_baseline(
     run_baseline_on(kind, fd, cost, None, preload, clients)
 }
 
-/// The B+tree's SSD of preset `preset`, sized for the leaves the run can reach, every leaf
-/// written (untimed).
-fn btree_device(
-    t: &BTreeModel,
-    preset: &str,
-    clients: &[Vec<(Op, Option<u64>)>],
-) -> Result<BlockDevice, FdError> {
-    let mods = clients
-        .iter()
-        .flatten()
-        .filter(|(op, _)| op.is_modification())
-        .count() as u64;
+/// The B+tree's SSD of preset `preset`, sized for the leaves the run can reach (`mods`
+/// modifications), every leaf written (untimed).
+fn btree_device(t: &BTreeModel, preset: &str, mods: u64) -> Result<BlockDevice, FdError> {
     let leaves = t.leaf_count();
     let cap = capacity_for(u64::from(t.id_bound()), leaves, mods, t.beta_entries);
     let mut d = BlockDevice::new(preset, t.beta_entries, cap)?;
@@ -235,16 +253,16 @@ fn btree_device(
     Ok(d)
 }
 
-/// As `run_baseline`, with the B+tree's leaf I/O on an SSD of preset `device` (module
-/// header, 3).
-pub fn run_baseline_on(
+/// The runner of `kind` after the untimed preload (step 6), with the B+tree's pool and, given
+/// `device`, its SSD sized for `mods` modifications.
+pub(super) fn prepared(
     kind: Baseline,
     fd: &FdConfig,
     cost: SsdCost,
     device: Option<&str>,
     preload: &[Op],
-    clients: &[Vec<(Op, Option<u64>)>],
-) -> Result<SimReport, FdError> {
+    mods: u64,
+) -> Result<Runner, FdError> {
     fd.validate()?;
     let mut model = match kind {
         Baseline::Li => Model::Li(LiFdTree::new(fd.beta_entries, fd.gamma, fd.kappa0_blocks)),
@@ -268,7 +286,7 @@ pub fn run_baseline_on(
         t.use_pool((t.live_blocks() * num).div_ceil(den));
         t.ops.clear();
         if let Some(preset) = device {
-            dev = Some(btree_device(t, preset, clients)?);
+            dev = Some(btree_device(t, preset, mods)?);
         }
     }
     let mut r = Runner {
@@ -280,9 +298,28 @@ pub fn run_baseline_on(
         report: SimReport::default(),
         excl_until: 0,
         shared_until: 0,
+        exclusive_writes: kind == Baseline::Li,
     };
     r.report.space.push((0, r.model.live_blocks()));
-    let exclusive_writes = kind == Baseline::Li;
+    Ok(r)
+}
+
+/// As `run_baseline`, with the B+tree's leaf I/O on an SSD of preset `device` (module
+/// header, 3).
+pub fn run_baseline_on(
+    kind: Baseline,
+    fd: &FdConfig,
+    cost: SsdCost,
+    device: Option<&str>,
+    preload: &[Op],
+    clients: &[Vec<(Op, Option<u64>)>],
+) -> Result<SimReport, FdError> {
+    let mods = clients
+        .iter()
+        .flatten()
+        .filter(|(op, _)| op.is_modification())
+        .count() as u64;
+    let mut r = prepared(kind, fd, cost, device, preload, mods)?;
     let mut next = vec![0usize; clients.len()];
     let mut ready = vec![0u64; clients.len()];
     loop {
@@ -299,23 +336,7 @@ pub fn run_baseline_on(
         }
         let Some((issue, c)) = pick else { break };
         let op = clients[c][next[c]].0;
-        let modifies = matches!(op, Op::Insert { .. } | Op::Delete { .. });
-        let begin = match (exclusive_writes, modifies) {
-            (false, _) => issue,
-            (true, false) => issue.max(r.excl_until),
-            (true, true) => issue.max(r.excl_until).max(r.shared_until),
-        };
-        if begin > issue {
-            r.report.latch_waits += 1;
-        }
-        let end = r.apply(op, begin)?;
-        if exclusive_writes {
-            if modifies {
-                r.excl_until = end;
-            } else {
-                r.shared_until = r.shared_until.max(end);
-            }
-        }
+        let end = r.issue(op, issue)?;
         r.report.completed.push(Completion {
             client: c,
             index: next[c] as u64,
@@ -323,7 +344,6 @@ pub fn run_baseline_on(
             start_ns: issue,
             end_ns: end,
         });
-        r.report.end_ns = r.report.end_ns.max(end);
         ready[c] = end;
         next[c] += 1;
     }

@@ -5,7 +5,7 @@
 //!    against the FD-tree of Li et al. (sampled at each pass, including its temporary peak),
 //!    FD+DS, and the B+tree, all on the same block counts.
 //! 2. `latency`: Fig. 1's sawtooth and Fig. 6's worst-case comparison of the three schemes,
-//!    by the discrete-event run.
+//!    by the discrete-event run with closed-loop clients (the Fig. 6 claims run the harness).
 //! 3. `scaleup`: Fig. 7's 90M-key point at block granularity (one simulated block = γ real
 //!    blocks, L0 real), FD+DS and FD+FC from the untimed state where the full merge is due.
 //! 4. `skipping`: level skipping's effect on lookup reads (§5.2) and the extra merge writes of
@@ -13,13 +13,17 @@
 //! 5. `claims_latency`, `claims_scaleup`, `claims_ablation`, `claims_btree`: the claims judged
 //!    on 2–4 (and Fig. 10's sweep, which `fdtree::figures` also draws).
 //! 6. `claims_harness`: Fig. 8 (G_T) and Fig. 11 (R_o) through the paper's harness
-//!    (`conc::harness`: bounded queues Q_r / Q_w, worker threads).
+//!    (`conc::harness`: bounded queues Q_r / Q_w, worker threads); Fig. 6 (`claims_latency`),
+//!    Fig. 10 (`claims_btree`) and Fig. 7's trend (`claims_growth`) run through it too, and
+//!    `claims_queues` runs Fig. 6a with the queues at the paper's share of the workload.
 //! 7. `runs`: the lab scenarios of the claims' runs, which the results page opens.
 
 pub mod claims_ablation;
 pub mod claims_btree;
+pub mod claims_growth;
 pub mod claims_harness;
 pub mod claims_latency;
+pub mod claims_queues;
 pub mod claims_scaleup;
 pub mod latency;
 pub mod runs;
