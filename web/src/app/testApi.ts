@@ -5,6 +5,7 @@
 
 import type { AppController } from "./controller";
 import type { CoreState, InvariantReport } from "../sim/types";
+import { locatePick, type PickPoint } from "../tours/picks";
 
 export interface FlashLabApi {
   load(scenarioOrShareUrl: unknown): Promise<CoreState>;
@@ -17,6 +18,9 @@ export interface FlashLabApi {
   answers(): Promise<unknown>;
   report(): Promise<unknown>;
   shareUrl(): Promise<string>;
+  /** Test hook for lessons' click questions: where to click to pick mark `id` in the view
+   *  `data-testid=target` (client coordinates), or null (docs/LESSONS.md). */
+  locatePick(target: unknown, id: unknown): Promise<PickPoint | null>;
   /** Test hook: makes the core panic; resolves `{crashed: true, message}` once the banner shows. */
   debugPanic(): Promise<{ crashed: boolean; message: string }>;
 }
@@ -88,6 +92,10 @@ export function createTestApi(app: AppController): FlashLabApi {
     answers: plain(() => session.queryAnswers()),
     report: plain(() => session.queryReport()),
     shareUrl: plain(() => app.shareUrl()),
+    locatePick: plain(async (target: unknown, id: unknown) => {
+      if (typeof target !== "string") throw new Error("locatePick: target must be a data-testid");
+      return locatePick(target, nonNegativeInteger(id, "locatePick"));
+    }),
     debugPanic: plain(async () => ({ crashed: true, message: await session.debugPanic() })),
   };
 }

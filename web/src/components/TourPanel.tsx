@@ -3,88 +3,19 @@
 // when you check. Back/Next by button or by keyboard ([ and ] unless the reader turned single-key
 // shortcuts off, see shortcuts.ts; Page Up/Page Down always); moving
 // never waits for an animation, because each step is a seek.
-import { useEffect, useId, useState, useSyncExternalStore } from "react";
+import { useEffect, useSyncExternalStore } from "react";
 import { useApp } from "../app/context";
 import { formatNumber } from "../format/units";
 import { score } from "../tours/answers";
 import { completionCode } from "../tours/completion";
 import type { TourState } from "../tours/controller";
-import type { Question } from "../tours/model";
+import { fillText } from "../tours/model";
 import { Glossed } from "./Glossed";
+import { QuestionBox } from "./TourQuestion";
 import { singleKeyStore, singleKeysOn } from "./shortcuts";
 import { isControl } from "./useTimelineKeys";
 
 const ignore = (): void => undefined;
-
-function QuestionBox({ question, state }: { question: Question; state: TourState }) {
-  const app = useApp();
-  const id = useId();
-  const given = state.given.get(state.index);
-  const judged = state.judged.get(state.index);
-  const [number, setNumber] = useState(given?.kind === "number" ? String(given.value) : "");
-  const [choice, setChoice] = useState(given?.kind === "choice" ? given.index : -1);
-  useEffect(() => {
-    setNumber(given?.kind === "number" ? String(given.value) : "");
-    setChoice(given?.kind === "choice" ? given.index : -1);
-  }, [state.index, given]);
-  const numberValue = Number(number);
-  const ready = question.kind === "number" ? number.trim() !== "" && Number.isFinite(numberValue) : choice >= 0;
-  const check = (): void => {
-    if (!ready) return;
-    app.tours.check(question.kind === "number" ? { kind: "number", value: numberValue } : { kind: "choice", index: choice }).catch(ignore);
-  };
-  return (
-    <form
-      className="tour-question"
-      data-testid="tour-question"
-      onSubmit={(event) => {
-        event.preventDefault();
-        check();
-      }}
-    >
-      <p className="tour-ask" id={`${id}-ask`}>
-        <span className="tour-predict">Predict</span> <Glossed text={question.ask} />
-      </p>
-      {question.kind === "number" ? (
-        <label className="tour-number">
-          <input
-            type="number"
-            step="any"
-            inputMode="decimal"
-            data-testid="tour-number"
-            aria-labelledby={`${id}-ask`}
-            value={number}
-            onChange={(event) => setNumber(event.target.value)}
-          />{" "}
-          {question.unit}
-        </label>
-      ) : (
-        <fieldset className="tour-choices" aria-labelledby={`${id}-ask`}>
-          {question.choices.map((c, i) => (
-            <label key={c.label} className={judged && judged.rightChoice === i ? "tour-choice right" : "tour-choice"}>
-              <input type="radio" name={`${id}-choice`} data-testid="tour-choice" checked={choice === i} onChange={() => setChoice(i)} />{" "}
-              {c.label}
-            </label>
-          ))}
-        </fieldset>
-      )}
-      <button type="submit" className="button button-primary" data-testid="tour-check" disabled={!ready || state.busy}>
-        {state.busy ? "Running the simulation…" : judged ? "Check again" : "Check with the simulation"}
-      </button>
-      {judged && (
-        <p className={judged.correct ? "tour-verdict right" : "tour-verdict wrong"} role="status" data-testid="tour-verdict" data-correct={String(judged.correct)}>
-          <strong>{judged.correct ? "Right." : "Not quite."}</strong> The simulation says{" "}
-          <b className="num" data-testid="tour-truth">
-            {question.kind === "number"
-              ? `${formatNumber(judged.truth)} ${question.unit}`
-              : (question.choices[judged.rightChoice]?.label ?? formatNumber(judged.truth))}
-          </b>{" "}
-          (at step {formatNumber(question.reveal)}). <Glossed text={question.explain} />
-        </p>
-      )}
-    </form>
-  );
-}
 
 export function TourPanel({ state }: { state: TourState }) {
   const app = useApp();
@@ -105,13 +36,17 @@ export function TourPanel({ state }: { state: TourState }) {
     return () => window.removeEventListener("keydown", onKeyDown);
   }, [app]);
   if (!step) return null;
+  const text = fillText(step.text, state.values, (value, decimals) => (decimals === undefined ? formatNumber(value) : formatNumber(Number(value.toFixed(decimals)))));
+  const focus = [step.focus, step.question?.kind === "click" ? step.question.target : undefined].filter((f): f is string => f !== undefined);
   const { right, asked } = score([...state.judged.values()]);
   const questions = tour.steps.filter((s) => s.question).length;
   return (
     <section className="tour-panel" data-testid="tour-panel" aria-labelledby="tour-step-title" data-index={index}>
-      {step.focus && <style>{`[data-testid="${step.focus}"] { outline: 3px solid var(--c-orange); outline-offset: 3px; border-radius: 6px; }`}</style>}
+      {focus.length > 0 && <style>{`${focus.map((f) => `[data-testid="${f}"]`).join(", ")} { outline: 3px solid var(--c-orange); outline-offset: 3px; border-radius: 6px; }`}</style>}
       <header className="tour-head">
-        <span className="tour-label">Tour · {tour.title}</span>
+        <span className="tour-label">
+          {tour.kind === "lesson" ? "Lesson" : "Tour"} · {tour.title}
+        </span>
         <span className="tour-position" data-testid="tour-position">
           step {index + 1} of {tour.steps.length}
         </span>
@@ -130,14 +65,14 @@ export function TourPanel({ state }: { state: TourState }) {
           ))}
         </ol>
         <button type="button" className="link-button tour-exit" onClick={() => app.exitTour()}>
-          Leave the tour
+          Leave the {tour.kind}
         </button>
       </header>
       <h2 id="tour-step-title" className="tour-title">
         {step.title}
       </h2>
       <p className="tour-text">
-        <Glossed text={step.text} />
+        <Glossed text={text} />
       </p>
       {step.question && <QuestionBox question={step.question} state={state} />}
       {state.error && (

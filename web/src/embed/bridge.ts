@@ -198,7 +198,8 @@ export class HostBridge {
     for (const [index, judged] of s.judged) {
       if (this.reportedAnswers.has(index)) continue;
       this.reportedAnswers.add(index);
-      const answer = judged.given.kind === "number" ? judged.given.value : { choice: judged.given.index };
+      const g = judged.given;
+      const answer = g.kind === "number" ? g.value : g.kind === "choice" ? { choice: g.index } : g.kind === "pick" ? { pick: g.id } : { order: g.order };
       this.post({ type: "questionAnswered", lesson: s.tour.name, question: index, answer, correct: judged.correct, simulated: judged.truth });
     }
     const last = s.index === s.tour.steps.length - 1;

@@ -2,7 +2,7 @@
 import { useSyncExternalStore } from "react";
 import { LABS, type LabEntry } from "../labs/registry";
 import { offline, saveAllLabs, type OfflineState } from "../offline/register";
-import { tourHash, toursFor } from "../tours/registry";
+import { lessonsFor, tourHash, toursFor } from "../tours/registry";
 
 function LabCard({ lab }: { lab: LabEntry }) {
   const body = (
@@ -74,6 +74,35 @@ export function HomePage() {
           <LabCard key={lab.id} lab={lab} />
         ))}
       </section>
+      {LABS.some((lab) => lab.available && lessonsFor(lab.id).length > 0) && (
+        <section className="home-tours" aria-labelledby="lessons-heading" data-testid="home-lessons">
+          <h2 id="lessons-heading">Lessons</h2>
+          <p className="home-tours-intro">
+            A lesson is a lecture segment on one paper or device: the problem, the mechanism step by step, the result
+            against the baseline and a limit of the idea, with questions the simulation answers as you go.
+          </p>
+          <div className="tour-lists">
+            {LABS.filter((lab) => lab.available && lessonsFor(lab.id).length > 0).map((lab) => (
+              <div key={lab.id} className="tour-list" data-testid={`lessons-${lab.id}`}>
+                <h3>{lab.title}</h3>
+                <ol>
+                  {lessonsFor(lab.id).map((lesson) => (
+                    <li key={lesson.name}>
+                      <a href={tourHash(lab.id, lesson.name)} data-testid="lesson-link" title={lesson.summary}>
+                        {lesson.title}
+                      </a>{" "}
+                      <span className="tour-length">
+                        {lesson.steps.length} steps · {lesson.steps.filter((s) => s.question).length} questions
+                        {lesson.minutes !== undefined ? ` · about ${lesson.minutes} min` : ""}
+                      </span>
+                    </li>
+                  ))}
+                </ol>
+              </div>
+            ))}
+          </div>
+        </section>
+      )}
       <section className="home-tours" aria-labelledby="tours-heading">
         <h2 id="tours-heading">Guided tours</h2>
         <p className="home-tours-intro">

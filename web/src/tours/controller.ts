@@ -3,7 +3,9 @@
 //! tour link current, so a copied link reopens the same step with the same answers.
 //!
 //! 1. `start` loads the tour's bundled scenario and goes to the requested step.
-//! 2. `goTo` seeks the run to the step's moment at once: nobody waits for an animation.
+//! 2. `goTo` seeks the run to the step's moment at once (loading the step's own scenario first
+//!    when a lesson step names one): nobody waits for an animation. It reads the metrics there,
+//!    which fill the step text's `{metric}` placeholders.
 //! 3. `check` records the answer, seeks to the question's `from` and `reveal` steps, reads the
 //!    metric there and judges the answer; the run is left at the reveal, so the view shows the
 //!    very state that answers the question.
@@ -15,7 +17,7 @@ import type { LabSession } from "../app/session";
 import { scenariosFor } from "../labs/scenarios";
 import type { Snapshot } from "../sim/types";
 import { encodeAnswers, type Given, judge, type Judged, revealedValue } from "./answers";
-import type { Question, Tour } from "./model";
+import { scenarioOf, type Question, type Tour } from "./model";
 import { tourHash } from "./registry";
 import { keepEmbedParams, parseRoute } from "../share/route";
 
@@ -27,6 +29,8 @@ export interface TourState {
   /** A check in progress (seeking to the reveal). */
   busy: boolean;
   error: string | null;
+  /** The metrics at the step shown, for the text's placeholders. */
+  values: ReadonlyMap<string, number>;
 }
 
 function metricValue(snapshot: Snapshot, name: string): number {
@@ -35,8 +39,14 @@ function metricValue(snapshot: Snapshot, name: string): number {
   return metric.value;
 }
 
+function metricMap(snapshot: Snapshot): Map<string, number> {
+  return new Map(snapshot.metrics.map((m) => [m.name, m.value]));
+}
+
 export class TourController {
   readonly state = new Store<TourState | null>(null);
+  /** The bundled scenario the session holds for this tour (null before the first load). */
+  private loaded: string | null = null;
 
   constructor(private readonly session: LabSession) {}
 
@@ -63,16 +73,34 @@ export class TourController {
   }
 
   async start(tour: Tour, index: number, given: ReadonlyMap<number, Given>): Promise<void> {
-    const scenario = scenariosFor(tour.lab).find((s) => s.name === tour.scenario);
-    if (!scenario) throw new Error(`the tour's scenario "${tour.scenario}" is not bundled with lab ${tour.lab}`);
+    for (const name of new Set([tour.scenario, ...tour.steps.map((s) => scenarioOf(tour, s))])) {
+      if (!scenariosFor(tour.lab).some((s) => s.name === name)) throw new Error(`the ${tour.kind}'s scenario "${name}" is not bundled with lab ${tour.lab}`);
+    }
     const clamped = Math.min(Math.max(0, index), tour.steps.length - 1);
-    this.state.set({ tour, index: clamped, given, judged: new Map(), busy: false, error: null });
-    await this.session.load(scenario.json, { source: { kind: "bundled", name: scenario.name } });
+    this.loaded = null;
+    this.state.set({ tour, index: clamped, given, judged: new Map(), busy: false, error: null, values: new Map() });
     await this.goTo(clamped);
   }
 
   stop(): void {
+    this.loaded = null;
     this.state.set(null);
+  }
+
+  /** Loads the bundled scenario `name` unless the session already holds it for this tour. */
+  private async use(lab: string, name: string): Promise<void> {
+    if (this.loaded === name) return;
+    const scenario = scenariosFor(lab).find((s) => s.name === name);
+    if (!scenario) throw new Error(`scenario "${name}" is not bundled with lab ${lab}`);
+    await this.session.load(scenario.json, { source: { kind: "bundled", name: scenario.name } });
+    this.loaded = name;
+  }
+
+  /** Seeks to `step` of the tour step's scenario, loading it first when needed. */
+  private async at(tour: Tour, index: number, step: number): Promise<Snapshot> {
+    const shown = tour.steps[index];
+    await this.use(tour.lab, shown ? scenarioOf(tour, shown) : tour.scenario);
+    return this.session.seek(step);
   }
 
   async goTo(index: number): Promise<void> {
@@ -84,7 +112,8 @@ export class TourController {
     this.patch({ index: target, error: null });
     this.syncUrl();
     this.session.pause();
-    await this.session.seek(step.step);
+    const snapshot = await this.at(s.tour, target, step.step);
+    if (this.state.get()?.index === target) this.patch({ values: metricMap(snapshot) });
     if (target === s.tour.steps.length - 1) await this.judgeRemaining();
   }
 
@@ -96,10 +125,15 @@ export class TourController {
     return this.goTo((this.state.get()?.index ?? 0) - 1);
   }
 
-  /** The simulated answer to `question`, read from the run; leaves the run at the reveal step. */
-  private async reveal(question: Question): Promise<number> {
-    const before = question.from === undefined ? null : metricValue(await this.session.seek(question.from), question.metric);
-    const after = metricValue(await this.session.seek(question.reveal), question.metric);
+  /** The simulated answer to the question of step `index`, read from the run; leaves the run at
+   *  the reveal step. For an order question: each item's value, in listed order. */
+  private async reveal(tour: Tour, index: number, question: Question): Promise<number | number[]> {
+    if (question.kind === "order") {
+      const snapshot = await this.at(tour, index, question.reveal);
+      return question.items.map((item) => metricValue(snapshot, item.metric));
+    }
+    const before = question.from === undefined ? null : metricValue(await this.at(tour, index, question.from), question.metric);
+    const after = metricValue(await this.at(tour, index, question.reveal), question.metric);
     return revealedValue(question, after, before);
   }
 
@@ -112,7 +146,7 @@ export class TourController {
     this.patch({ given: givenMap, busy: true, error: null });
     this.syncUrl();
     try {
-      const truth = await this.reveal(question);
+      const truth = await this.reveal(s.tour, index, question);
       const judged = new Map(this.state.get()?.judged ?? []).set(index, judge(question, given, truth));
       this.patch({ judged, busy: false });
     } catch (error) {
@@ -129,12 +163,12 @@ export class TourController {
     for (const [index, given] of s.given) {
       const question = s.tour.steps[index]?.question;
       if (!question || judged.has(index)) continue;
-      judged.set(index, judge(question, given, await this.reveal(question)));
+      judged.set(index, judge(question, given, await this.reveal(s.tour, index, question)));
       changed = true;
     }
     if (!changed) return;
     this.patch({ judged });
     const shown = s.tour.steps[s.index];
-    if (shown) await this.session.seek(shown.step);
+    if (shown) await this.at(s.tour, s.index, shown.step);
   }
 }
