@@ -5,6 +5,10 @@
 //!    recovery, the recovered log end, the recovered commits and the acknowledged ones lost.
 //! 2. Append/Pack: user page writes, write amplification measured and modelled (1/(1 − u)),
 //!    the valid fraction u of packed blocks, blocks packed and user writes per second.
+//!
+//! `last_write_device` (logging, present once a write has been issued) is the device index of
+//! the latest write issued, its lane in the view counted from 0: a lesson's "which drive takes
+//! the next write?" question is answered by it.
 
 use super::{FlashLogLab, ModeState};
 use crate::sim::Metric;
@@ -64,6 +68,14 @@ pub fn metrics(lab: &FlashLogLab) -> Vec<Metric> {
                     "",
                 ),
             ];
+            if let Some(last) = sim.requests.last() {
+                out.push(Metric::new(
+                    "last_write_device",
+                    last.dev as f64,
+                    "device of the latest write (lane, from 0)",
+                    "device",
+                ));
+            }
             if let Some(j) = &s.judged {
                 out.push(Metric::new(
                     "recovered_end_lsn",

@@ -56,7 +56,7 @@ export function LanesPanel({ meta, clockNs }: Props) {
           <line key={m.key} x1={x(m.lsn)} x2={x(m.lsn)} y1={2} y2={height - 4} className={`fl-mark ${m.cls}`} />
         ))}
         {meta.lanes.map((lane, i) => (
-          <Lane key={lane.name} lane={lane} y={RULER_H + i * LANE_H} x={x} window={w} clockNs={clockNs} width={width} lastRequest={meta.last_request} />
+          <Lane key={lane.name} index={i} lane={lane} y={RULER_H + i * LANE_H} x={x} window={w} clockNs={clockNs} width={width} lastRequest={meta.last_request} />
         ))}
       </svg>
     </div>
@@ -64,6 +64,8 @@ export function LanesPanel({ meta, clockNs }: Props) {
 }
 
 interface LaneProps {
+  /** The device's index (the core's device order): a lesson's click questions pick a lane by it. */
+  index: number;
   lane: LaneMeta;
   y: number;
   x: (lsn: number) => number;
@@ -73,11 +75,11 @@ interface LaneProps {
   lastRequest: number | null;
 }
 
-function Lane({ lane, y, x, window, clockNs, width, lastRequest }: LaneProps) {
+function Lane({ index, lane, y, x, window, clockNs, width, lastRequest }: LaneProps) {
   const f = lane.in_flight;
   const h = LANE_H - 10;
   return (
-    <g transform={`translate(0,${y})`} data-testid="flashlog-lane">
+    <g transform={`translate(0,${y})`} data-testid="flashlog-lane" data-pick={index}>
       <rect x={0} y={2} width={width} height={LANE_H - 4} className={`fl-lane-bg fl-kind-${lane.kind}`} />
       <text x={6} y={15} className="fl-lane-name">
         {lane.name}

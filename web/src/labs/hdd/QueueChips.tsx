@@ -1,5 +1,6 @@
 // The request queue in arrival order, as chips: id, cylinder, and distance from where the head
-// stops next (what SSTF compares). The chips fill a measured grid, whole rows only, with a
+// stops next (what SSTF compares); each chip carries `data-pick` = its id, for lessons' click
+// questions. The chips fill a measured grid, whole rows only, with a
 // "+N more" chip when they do not all fit, so nothing is cut in half and nothing jumps.
 import { useElementSize } from "../../hooks/useElementSize";
 import { formatNumber } from "../../format/units";
@@ -40,7 +41,7 @@ export function QueueChips({ meta }: { meta: HddMeta }) {
       <ol className="queue-chips" ref={ref} style={{ gridAutoRows: `${CHIP_HEIGHT}px`, gap: `${GAP}px` }}>
         {meta.queue_length === 0 && <li className="queue-empty">empty</li>}
         {shown.map((q) => (
-          <li key={q.id} className={q.is_write ? "chip write" : "chip read"} title={`request ${q.id}: ${q.is_write ? "write" : "read"} at cylinder ${q.cylinder}`}>
+          <li key={q.id} className={q.is_write ? "chip write" : "chip read"} data-pick={q.id} title={`request ${q.id}: ${q.is_write ? "write" : "read"} at cylinder ${q.cylinder}`}>
             <span className="chip-id num">#{q.id}</span>
             <span className="chip-cyl num">{formatNumber(q.cylinder)}</span>
             <span className="chip-dist num">Δ{formatNumber(Math.round(Math.abs(q.cylinder - from)))}</span>

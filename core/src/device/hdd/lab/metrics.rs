@@ -9,6 +9,10 @@
 //! so far) and, for `scan_with_updates`, `isolated_scan_time_ms` (the same scan requests alone,
 //! back to back) and `scan_slowdown` = the ratio of the two: the interference of in-place
 //! updates that motivates MaSM (MaSM §5.2 measures 1.7–3.7x).
+//!
+//! `last_picked_request` (present once the scheduler has picked) is the id of the request it
+//! dispatched last, the `#id` of the queue's chips: a lesson's "which request will SSTF serve
+//! next?" question is answered by it.
 
 use super::HddLab;
 use super::workload::{GeneratorKind, WorkloadPlan};
@@ -201,5 +205,13 @@ pub fn metrics(lab: &HddLab) -> Vec<Metric> {
     out.extend(latency_metrics(lab));
     out.extend(rate_metrics(lab));
     scan_metrics(lab, &mut out);
+    if let Some(decision) = &lab.last_decision {
+        out.push(Metric::new(
+            "last_picked_request",
+            f64::from(decision.request),
+            "request the scheduler picked last (#id)",
+            "request",
+        ));
+    }
     out
 }

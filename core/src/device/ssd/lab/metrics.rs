@@ -1,4 +1,8 @@
 //! Metrics of the measured run (after preconditioning), each with its unit in its name.
+//!
+//! `gc_last_victim_block` (present once GC has collected a block) is the latest victim's global
+//! block number, die × blocks per die + block within the die: the block map's index, which a
+//! lesson's "which block will GC pick next?" question is answered by.
 
 use super::SsdLab;
 use crate::sim::Metric;
@@ -26,7 +30,7 @@ pub fn metrics(lab: &SsdLab) -> Vec<Metric> {
         }
     };
     let (r, w) = (&lab.read_latency, &lab.write_latency);
-    vec![
+    let mut metrics = vec![
         Metric::new(
             "host_writes_pages",
             c.host_writes as f64,
@@ -132,5 +136,15 @@ pub fn metrics(lab: &SsdLab) -> Vec<Metric> {
             "simulated time",
             "ms",
         ),
-    ]
+    ];
+    if let Some((_, victim)) = lab.ftl.last_victim {
+        // Block numbers are global already (`Blocks::die_of` divides by blocks per die).
+        metrics.push(Metric::new(
+            "gc_last_victim_block",
+            f64::from(victim.block),
+            "latest GC victim (block number)",
+            "block",
+        ));
+    }
+    metrics
 }
