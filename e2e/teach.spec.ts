@@ -20,7 +20,8 @@ test("a practice run on a new seed ends with a code that the teacher notes verif
   await expect(page.getByTestId("tour-position")).toHaveText(`step 1 of ${practised.length}`);
   for (const [i, step] of practised.entries()) {
     await expect(page.getByTestId("tour-position")).toHaveText(`step ${i + 1} of ${practised.length}`);
-    await expect.poll(async () => (await api<SimState>(page, "state")).step).toBe(step.step);
+    // On another seed a run may end sooner: the reader stops at its end.
+    await expect.poll(async () => (await api<SimState>(page, "state")).step).toBeLessThanOrEqual(step.step);
     if (step.question) await answer(page, step.question, await truthOf(page, step.question, step));
     if (i < practised.length - 1) await page.getByTestId("tour-next").click();
   }
