@@ -86,6 +86,7 @@ function Row({ name, step, meta, byCell, nop, picked, refused, onPick }: RowProp
             className={pageClass(p, meta, picked, refused)}
             data-testid="nand-page"
             data-page={p.page}
+            data-pick={p.page}
             data-status={pageStatus(p, meta)}
             title={`page ${p.page}: ${p.name} of wordline ${p.wordline}, ${pageStatus(p, meta)}; ${p.programs} program(s) since the erase. Click to pick it for the toolbar.`}
             onClick={() => onPick(p.page)}

@@ -188,6 +188,9 @@ impl NandLab {
 
     fn finish(&mut self, run: IsppRun, trace: &mut TraceSink) {
         let page = u32_of(run.page);
+        if run.outcome.is_some() {
+            self.stats.last_page = Some(page);
+        }
         match run.outcome {
             Some(ProgramOutcome::Failed {
                 loops,

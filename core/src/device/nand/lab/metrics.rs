@@ -1,6 +1,6 @@
 //! The NAND lab's metrics, each with its unit: operation counts (programs, appends, failures,
 //! refusals, reads, erases), P/E cycles, bits read and raw bit errors with their rate, the last
-//! program's ISPP loops and latency, and the mean loops and latency per page type (LSB, CSB,
+//! program's ISPP loops, latency and page, and the mean loops and latency per page type (LSB, CSB,
 //! MSB), from which the MLC/TLC page asymmetry is read.
 
 use super::NandLab;
@@ -73,6 +73,15 @@ pub fn metrics(lab: &NandLab) -> Vec<Metric> {
             "µs",
         ),
     ];
+    // For lessons' click questions (the pages panel's page ids): only once a program ran.
+    if let Some(page) = s.last_page {
+        metrics.push(Metric::new(
+            "last_program_page",
+            f64::from(page),
+            "page of the last program or append",
+            "page",
+        ));
+    }
     let cell_type = lab.block.config().cell_type;
     for (step, stats) in s.per_step.iter().enumerate() {
         let (loops_name, latency_name, loops_label, latency_label) =

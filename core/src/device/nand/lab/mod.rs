@@ -61,6 +61,8 @@ struct Stats {
     per_step: Vec<StepStats>,
     last_loops: u32,
     last_latency_ns: u64,
+    /// The page of the latest program or append that ran (completed or failed).
+    last_page: Option<u32>,
 }
 
 /// What the invariants compare against: the state before the latest step.
