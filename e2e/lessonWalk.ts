@@ -48,12 +48,19 @@ export async function answer(page: Page, q: Question, truth: number | number[]):
       await page.getByTestId("tour-choice").nth(rightChoice(q.choices, single)).check();
       break;
     case "click": {
-      await page.getByTestId(q.target).first().scrollIntoViewIfNeeded();
-      await expect(page.getByTestId(q.target).first()).toBeVisible();
-      const at = await api<{ x: number; y: number } | null>(page, "locatePick", q.target, single);
-      expect(at, `mark ${single} can be found in ${q.target}`).not.toBeNull();
-      if (!at) return;
-      await page.mouse.click(at.x, at.y);
+      const view = page.getByTestId(q.target).first();
+      await view.scrollIntoViewIfNeeded();
+      await expect(view).toBeVisible();
+      const mark = view.locator(`[data-pick="${single}"]`).first();
+      if ((await mark.count()) > 0) {
+        // A DOM mark: Playwright scrolls it into view (also inside a scrolled list) and clicks it.
+        await mark.click();
+      } else {
+        const at = await api<{ x: number; y: number } | null>(page, "locatePick", q.target, single);
+        expect(at, `mark ${single} can be found in ${q.target}`).not.toBeNull();
+        if (!at) return;
+        await page.mouse.click(at.x, at.y);
+      }
       await expect(page.getByTestId("tour-pick")).toHaveAttribute("data-picked", String(single));
       break;
     }
