@@ -6,7 +6,7 @@ use crate::sim::Metric;
 
 pub fn metrics(lab: &IpaLab) -> Vec<Metric> {
     let c = counters(&lab.store);
-    vec![
+    let mut out = vec![
         Metric::new("ops_done", lab.next_op as f64, "ops executed", "ops"),
         Metric::new(
             "transactions",
@@ -71,5 +71,37 @@ pub fn metrics(lab: &IpaLab) -> Vec<Metric> {
             "simulated flash time",
             "ms",
         ),
-    ]
+    ];
+    // For lessons' click questions: the δk rows of the page map (k = this count after an append).
+    if let Some(n) = super::view::focus_records(lab) {
+        out.push(Metric::new(
+            "focus_delta_records",
+            n as f64,
+            "delta records on flash of the page shown",
+            "records",
+        ));
+    }
+    // The compare tab's sides, so a lesson can ask about the baselines.
+    if let Some(c) = &lab.compare {
+        let oop = counters(&c.oop);
+        out.push(Metric::new(
+            "cmp_oop_erases",
+            oop.erases as f64,
+            "out-of-place side: block erases",
+            "erases",
+        ));
+        out.push(Metric::new(
+            "cmp_oop_gc_migrations",
+            oop.gc_migrations as f64,
+            "out-of-place side: GC page migrations",
+            "pages",
+        ));
+        out.push(Metric::new(
+            "cmp_ipl_merges",
+            c.ipl.counters.merges as f64,
+            "IPL side: erase-unit merges",
+            "merges",
+        ));
+    }
+    out
 }

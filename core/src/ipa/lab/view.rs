@@ -67,6 +67,13 @@ fn records(layout: &PageLayout, raw: &[u8]) -> Vec<IpaDeltaRecord> {
         .collect()
 }
 
+/// Delta records on flash of the focused page (what the page map's δ1..δn rows show filled).
+pub fn focus_records(lab: &IpaLab) -> Option<usize> {
+    let lba = lab.focus_lba?;
+    let raw = lab.store.ftl.peek(lba).ok()?;
+    Some(records(&lab.store.layout, &raw).len())
+}
+
 fn focus(lab: &IpaLab) -> Option<(IpaFocus, Vec<u8>, Vec<u8>)> {
     let s = &lab.store;
     let lba = lab.focus_lba?;

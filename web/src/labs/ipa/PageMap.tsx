@@ -100,7 +100,7 @@ export function PageMap(props: Props) {
           {Array.from({ length: layout.n }, (_, slot) => {
             const rec = focus.records.find((r) => r.slot === slot);
             return (
-              <div key={slot} className={rec ? "ipa-record ipa-record-on" : "ipa-record"}>
+              <div key={slot} className={rec ? "ipa-record ipa-record-on" : "ipa-record"} data-pick={slot + 1}>
                 <b>δ{slot + 1}</b>{" "}
                 {rec
                   ? rec.pairs.map((p) => (
