@@ -8,13 +8,13 @@ use serde_json::{Map, Value};
 use super::lab::body::HddBody;
 use super::lab::config::parse;
 use super::lab::workload::WorkloadPlan;
-use super::lab::{checks, events, metrics, view};
+use super::lab::{checks, events, metrics, pseudocode, view};
 use super::{HddLab, bench, calibration, claims};
 use crate::plugin::{
     BenchCase, Budget, Claim, GeneratedBlock, LabHooks, LabSpec, WorkEstimate, work::times,
 };
 use crate::scenario::ScenarioError;
-use crate::sim::EventKindInfo;
+use crate::sim::{EventKindInfo, TraceEvent};
 
 impl LabSpec for HddLab {
     const NAME: &'static str = "hdd";
@@ -29,6 +29,14 @@ impl LabSpec for HddLab {
         info: view::info,
         state_bytes: Self::approx_bytes,
     };
+
+    fn pseudocode(&self) -> &'static [crate::plugin::PseudoListing] {
+        pseudocode::LISTINGS
+    }
+
+    fn pseudo_line(&self, event: &TraceEvent) -> Option<&'static str> {
+        pseudocode::line_of(event)
+    }
 
     fn from_body(body: Map<String, Value>, seed: u64) -> Result<Self, ScenarioError> {
         Ok(Self::new(parse(body)?, seed))

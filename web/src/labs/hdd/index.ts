@@ -1,5 +1,6 @@
 //! The HDD lab on the web side: its home entry, views and default scenario.
 
+import { hddPseudocode } from "./pseudocode";
 import { TIME_SPEEDS, type LabModule } from "../labModule";
 import { HddSourcesCard } from "./SourcesCard";
 import { HddView } from "./HddView";
@@ -19,6 +20,7 @@ export const hddLab: LabModule = {
     View: HddView,
     Side: HddSourcesCard,
     watch: hddWhatToWatch,
+    pseudocode: hddPseudocode,
     leavesOut: [
       "No operating system, file system or controller overheads: a request's time is its seek, rotation, transfer and head switches alone.",
       "The seek curve is fitted to each drive's datasheet average and full-stroke times, not measured on a real drive.",

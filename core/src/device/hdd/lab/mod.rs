@@ -24,6 +24,7 @@ pub mod config;
 pub mod events;
 pub mod metrics;
 pub mod payload;
+pub mod pseudocode;
 pub mod state;
 pub mod stats;
 pub mod validate_workload;
