@@ -114,3 +114,12 @@ test("MaSM's listing follows updates, the flush and a scan merging runs; the row
   expect([...columns]).not.toContain("lc.read_row");
   expect(consoleErrors).toEqual([]);
 });
+
+test("the HDD's listing follows a request from the queue through the pick to its completion", async ({ page, consoleErrors }) => {
+  await openApp(page, "#/lab/hdd?scenario=random-reads-sstf");
+  await expect(page.getByTestId("pseudo-panel")).toBeVisible();
+  const want = ["hdd.arrive", "hdd.pick", "hdd.service", "hdd.complete"];
+  const seen = await litAt(page, Array.from({ length: 80 }, (_, i) => i + 1), want);
+  expect([...seen]).toEqual(expect.arrayContaining(want));
+  expect(consoleErrors).toEqual([]);
+});
