@@ -24,7 +24,7 @@ import type { LabSession, ScenarioSource } from "./session";
 import { Store } from "./store";
 import { decodeAnswers } from "../tours/answers";
 import { TourController } from "../tours/controller";
-import { findTour, practiceSeed } from "../tours/registry";
+import { findTourOrLesson, practiceSeed } from "../tours/registry";
 
 export interface AppState {
   route: Route;
@@ -172,7 +172,7 @@ export class AppController {
     try {
       const tourName = route.params.get("tour");
       if (tourName !== null) {
-        const tour = findTour(route.lab, tourName);
+        const tour = await findTourOrLesson(route.lab, tourName);
         if (tour) {
           const index = Number(route.params.get("ts") ?? "0");
           const practice = practiceSeed(route.params.get("practice"));

@@ -18,7 +18,7 @@ import type { AppController } from "../app/controller";
 import { isShareLink } from "../app/testApi";
 import type { TourState } from "../tours/controller";
 import { completionCode } from "../tours/completion";
-import { findTour } from "../tours/registry";
+import { findTourOrLesson } from "../tours/registry";
 import { score } from "../tours/answers";
 import { Store } from "../app/store";
 import { parseCommand, PROTOCOL_VERSION, type Command, type LabMessage, type MessageId, type PanelName } from "./protocol";
@@ -132,7 +132,7 @@ export class HostBridge {
       case "lesson": {
         const route = this.app.state.get().route;
         const labId = session.current.scenario?.info.lab ?? (route.kind === "lab" ? route.lab : null);
-        const tour = labId ? findTour(labId, command.name) : undefined;
+        const tour = labId ? await findTourOrLesson(labId, command.name) : undefined;
         if (!tour) throw new Error(`this lab (${labId ?? "none"}) has no lesson "${command.name}"`);
         session.pause();
         await this.app.tours.start(tour, command.step, new Map());

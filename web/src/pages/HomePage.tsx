@@ -2,6 +2,7 @@
 import { useSyncExternalStore } from "react";
 import { LABS, type LabEntry } from "../labs/registry";
 import { offline, saveAllLabs, type OfflineState } from "../offline/register";
+import { useLessonsLoaded } from "../tours/useLessons";
 import { lessonsFor, tourHash, toursFor } from "../tours/registry";
 
 function LabCard({ lab }: { lab: LabEntry }) {
@@ -59,6 +60,7 @@ function OfflineNote() {
 }
 
 export function HomePage() {
+  useLessonsLoaded();
   return (
     <div className="home">
       <section className="home-intro">

@@ -12,6 +12,7 @@ import { labViews } from "../labs/views";
 import { answers, verifyCode, type CodeVerdict } from "../teach/offscreen";
 import { rightChoice, rightOrder } from "../tours/answers";
 import type { Question, Tour } from "../tours/model";
+import { useLessonsLoaded } from "../tours/useLessons";
 import { lessonsFor, newPracticeSeed, tourHash, toursFor } from "../tours/registry";
 
 const PARAMETERS: readonly [string, string][] = [
@@ -109,6 +110,7 @@ function CodeCheck({ lab }: { lab: string }) {
 }
 
 export function TeacherPage({ lab }: { lab: LabEntry }) {
+  useLessonsLoaded();
   const lessons = lessonsFor(lab.id);
   const tours = toursFor(lab.id);
   const scenarios = scenariosFor(lab.id);

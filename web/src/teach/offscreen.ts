@@ -14,7 +14,7 @@ import { score } from "../tours/answers";
 import { parseCompletionCode } from "../tours/completion";
 import { TourController } from "../tours/controller";
 import type { Tour } from "../tours/model";
-import { findTour } from "../tours/registry";
+import { findTourOrLesson } from "../tours/registry";
 
 async function offscreen<T>(work: (controller: TourController) => Promise<T>): Promise<T> {
   const session = new LabSession(new SimClient(createSimWorker));
@@ -48,7 +48,7 @@ export async function verifyCode(code: string, lab: string): Promise<CodeVerdict
   const claim = parseCompletionCode(code);
   if (!claim) return { verified: false, message: "This is not a FlashLab completion code, or it was mistyped: its check digits do not match." };
   if (claim.lab !== lab) return { verified: false, message: `This code is for the ${claim.lab} lab; check it on that lab's teacher notes.` };
-  const lesson = findTour(claim.lab, claim.lesson);
+  const lesson = await findTourOrLesson(claim.lab, claim.lesson);
   if (!lesson) return { verified: false, message: `There is no lesson or tour "${claim.lesson}" in this lab (is the code from another FlashLab version?).` };
   const judged = await offscreen(async (controller) => {
     await controller.start(lesson, 0, claim.given, claim.seed);

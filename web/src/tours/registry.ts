@@ -1,43 +1,74 @@
-//! The bundled tours (`scenarios/<lab>/tours/*.json`) and lessons
-//! (`scenarios/<lab>/lessons/*.json`), read at build time and parsed once. One that does not
-//! parse is kept out of the lists and reported by `tourProblems` (the unit tests fail on any).
-//! Both open by the same link (`tour=<name>`): a lesson's name is never also a tour's
-//! (core/tests/lessons.rs).
+//! The bundled tours (`scenarios/<lab>/tours/*.json`) and lessons (`scenarios/<lab>/lessons/*.json`).
+//! They are text, not code, so they are not compiled into the JavaScript (its budget, README):
+//! the build emits each as a JSON asset, and `loadLessons` fetches and parses them all on first
+//! need (the home page, a tour or lesson link, the teacher notes); the offline service worker
+//! precaches them with the app shell. One that does not parse is kept out of the lists and
+//! reported by `tourProblems`. Both open by the same link (`tour=<name>`): a lesson's name is never
+//! also a tour's (core/tests/lessons.rs).
 
+import { Store } from "../app/store";
 import { parseTour, type Tour, TourError, type TourKind } from "./model";
 
-const files = import.meta.glob<string>(["@scenarios/*/tours/*.json", "@scenarios/*/lessons/*.json"], {
-  query: "?raw",
+// `no-inline`: small files too are emitted as assets, never inlined into the JavaScript.
+const fileUrls = import.meta.glob<string>(["@scenarios/*/tours/*.json", "@scenarios/*/lessons/*.json"], {
+  query: "?url&no-inline",
   import: "default",
   eager: true,
 });
 
 const tours: Tour[] = [];
 const problems: string[] = [];
-for (const [path, json] of Object.entries(files)) {
+
+function add(path: string, json: string): void {
   const match = /([^/]+)\/(tours|lessons)\/([^/]+)\.json$/.exec(path);
-  if (!match?.[1] || !match[2] || !match[3]) continue;
+  if (!match?.[1] || !match[2] || !match[3]) return;
   const kind: TourKind = match[2] === "lessons" ? "lesson" : "tour";
   try {
     tours.push(parseTour(match[1], match[3], json, kind));
   } catch (error) {
     problems.push(error instanceof TourError ? error.message : String(error));
   }
+  tours.sort((a, b) => a.lab.localeCompare(b.lab) || a.name.localeCompare(b.name));
 }
-tours.sort((a, b) => a.lab.localeCompare(b.lab) || a.name.localeCompare(b.name));
 
-/** The short tours of a lab. */
+/** How many tours and lessons are loaded: components re-render when they arrive. */
+export const lessonsLoaded = new Store<number>(0);
+let loading: Promise<void> | null = null;
+
+/** Fetches and parses every tour and lesson once; later calls return the same promise. */
+export function loadLessons(): Promise<void> {
+  loading ??= Promise.all(
+    Object.entries(fileUrls).map(async ([path, href]) => {
+      try {
+        const response = await fetch(href);
+        if (!response.ok) throw new Error(`HTTP ${response.status}`);
+        add(path, await response.text());
+      } catch (error) {
+        problems.push(`${path}: could not be loaded (${error instanceof Error ? error.message : String(error)})`);
+      }
+    }),
+  ).then(() => lessonsLoaded.set(tours.length));
+  return loading;
+}
+
+/** The short tours of a lab (those loaded: see `loadLessons`). */
 export function toursFor(lab: string): Tour[] {
   return tours.filter((t) => t.lab === lab && t.kind === "tour");
 }
 
-/** The lessons of a lab. */
+/** The lessons of a lab (those loaded: see `loadLessons`). */
 export function lessonsFor(lab: string): Tour[] {
   return tours.filter((t) => t.lab === lab && t.kind === "lesson");
 }
 
 export function findTour(lab: string, name: string): Tour | undefined {
   return tours.find((t) => t.lab === lab && t.name === name);
+}
+
+/** A tour or lesson by name, once they are loaded. */
+export async function findTourOrLesson(lab: string, name: string): Promise<Tour | undefined> {
+  await loadLessons();
+  return findTour(lab, name);
 }
 
 export function tourProblems(): readonly string[] {
