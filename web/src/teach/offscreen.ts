@@ -52,7 +52,7 @@ export async function verifyCode(code: string, lab: string): Promise<CodeVerdict
   if (!lesson) return { verified: false, message: `There is no lesson or tour "${claim.lesson}" in this lab (is the code from another FlashLab version?).` };
   const judged = await offscreen(async (controller) => {
     await controller.start(lesson, 0, claim.given, claim.seed);
-    await controller.judgeAll();
+    await controller.judgeRemaining();
     return score([...(controller.current?.judged.values() ?? [])]);
   });
   const where = claim.seed === null ? "the lesson's own scenarios" : `practice seed ${claim.seed}`;

@@ -147,11 +147,6 @@ export class TourController {
     return revealedValue(question, after, before);
   }
 
-  /** Judges every answer given that is not judged yet (a code being checked). */
-  async judgeAll(): Promise<void> {
-    await this.judgeRemaining();
-  }
-
   /** The simulation's answer to the question of step `index` (for the teacher notes); the run is
    *  left at its reveal step. */
   async answerOf(index: number): Promise<number | number[] | null> {
@@ -177,8 +172,8 @@ export class TourController {
     }
   }
 
-  /** Judges answers that came in a link and were never checked here (for the final score). */
-  private async judgeRemaining(): Promise<void> {
+  /** Judges answers that came in a link (or a completion code) and were never checked here. */
+  async judgeRemaining(): Promise<void> {
     const s = this.state.get();
     if (!s) return;
     const judged = new Map(s.judged);
