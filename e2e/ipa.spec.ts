@@ -129,3 +129,19 @@ test("the three-way race shows out-of-place, IPL and IPA side by side", async ({
   await expect(page.getByTestId("ipa-blocks-ipa")).toBeVisible();
   expect(consoleErrors).toEqual([]);
 });
+
+test("at 1440×900 the IPA page scrolls as one document: the view has no scroll box of its own, the timeline and side panels stay in view", async ({ page, consoleErrors }) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await openApp(page, "#/lab/ipa");
+  await seekAndSettle(page, 60);
+  const box = await page.getByTestId("ipa-view").evaluate((e) => ({ scroll: e.scrollHeight, client: e.clientHeight }));
+  // The view is taller than the screen and shown whole: nothing is hidden in an inner scroll.
+  expect(box.scroll).toBeGreaterThan(900);
+  expect(box.scroll).toBeLessThanOrEqual(box.client + 1);
+  await page.evaluate(() => window.scrollTo(0, document.scrollingElement?.scrollHeight ?? 0));
+  await expect(page.getByTestId("ipa-tuning")).toBeInViewport();
+  await expect(page.getByTestId("play")).toBeInViewport();
+  await expect(page.getByTestId("step-display")).toBeInViewport();
+  await expect(page.locator(".lab-side")).toBeInViewport();
+  expect(consoleErrors).toEqual([]);
+});

@@ -163,3 +163,21 @@ test("the block map zooms about its centre and pans, and hovering still names th
   await expect(page.getByTestId("panzoom-reset")).toBeDisabled();
   expect(consoleErrors).toEqual([]);
 });
+
+test("the zoom's buttons sit above the block map and the FD+tree levels, covering none of their labels", async ({ page, consoleErrors }) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  for (const [lab, zoomId] of [["ssd", "ssd-map-zoom"], ["fdtree", "fd-levels-zoom"], ["nand", "nand-vth-zoom"]] as const) {
+    await openApp(page, `#/lab/${lab}`);
+    const zoom = page.getByTestId(zoomId);
+    const controls = await zoom.locator(".panzoom-controls").boundingBox();
+    const view = await zoom.locator(".panzoom-viewport").boundingBox();
+    expect(controls, lab).not.toBeNull();
+    expect(view, lab).not.toBeNull();
+    if (!controls || !view) return;
+    expect(controls.y + controls.height, lab).toBeLessThanOrEqual(view.y + 0.5);
+    // The drawing fits its viewport: the zoom's row did not push it out of its card.
+    const inner = await zoom.locator(".panzoom-viewport").evaluate((e) => ({ scroll: e.scrollHeight, client: e.clientHeight }));
+    expect(inner.scroll, lab).toBeLessThanOrEqual(inner.client + 1);
+  }
+  expect(consoleErrors).toEqual([]);
+});

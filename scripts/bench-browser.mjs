@@ -5,8 +5,14 @@
 //   2. load: time from navigation to `window.__flashlab` ready on the production build (dist/),
 //      median of 5 fresh contexts;
 //   3. frame rate: each lab's default scenario playing at normal speed for 4 s, counted with
-//      requestAnimationFrame: average fps and 95th-percentile frame time;
-//   4. seek: a one-million-step HDD run, then jumps to 20 random steps (seeded), each timed.
+//      requestAnimationFrame: average fps and 95th-percentile frame time (and FD+tree's
+//      concurrent-clients scenario, its busiest view);
+//   4. seek: a one-million-step HDD run, then jumps to 20 random steps (seeded), each timed;
+//   5. ready per lab: navigation to `#/lab/<lab>` until the lab's default run is ready
+//      (`body[data-ready=true]`), median and min–max of 5 fresh contexts per lab, labs alternated;
+//   6. the paper-results page (#/results) as a new user meets it: the first full table (the
+//      shipped native claims shown) and the full recomputation in the browser's workers (every
+//      claim and figure), from navigation; $FLASHLAB_BENCH_RESULTS_RUNS runs (default 1).
 // Writes JSON to the path given as the first argument; prints progress to stderr.
 //   node scripts/bench-browser.mjs target/bench/browser.json [--quick]
 import { readFileSync, writeFileSync } from "node:fs";
@@ -89,9 +95,9 @@ async function labNames() {
 }
 
 // 3. Frame rate while a lab's default scenario plays.
-async function frameRate(lab) {
+async function frameRate(lab, scenario = null) {
   const { context, page } = await freshPage();
-  await page.goto(`${base}#/lab/${lab}`);
+  await page.goto(`${base}#/lab/${lab}${scenario ? `?scenario=${scenario}` : ""}`);
   await page.waitForFunction(() => document.body.dataset.ready === "true", null, { timeout: 30_000 });
   await page.getByTestId("play").first().click();
   const result = await page.evaluate(async (ms) => {
@@ -111,7 +117,7 @@ async function frameRate(lab) {
   const state = await page.evaluate(() => window.__flashlab?.state());
   await context.close();
   return {
-    lab,
+    lab: scenario ? `${lab} (${scenario})` : lab,
     average_fps: result.frames.length / result.seconds,
     p95_frame_ms: percentile(result.frames, 0.95),
     max_frame_ms: Math.max(...result.frames),
@@ -153,6 +159,53 @@ async function seekLatency() {
   return { ...result, median_ms: median(result.seeks_ms), max_ms: Math.max(...result.seeks_ms) };
 }
 
+// 5. Ready time per lab: rounds over the labs, so a burst of load on this shared machine is spread
+//    over every lab instead of landing on one.
+async function readyTimes(labs, rounds) {
+  const samples = Object.fromEntries(labs.map((lab) => [lab, []]));
+  for (let round = 0; round < rounds; round++) {
+    for (const lab of labs) {
+      const { context, page } = await freshPage();
+      await page.goto(`${base}#/lab/${lab}`);
+      await page.waitForFunction(() => document.body.dataset.ready === "true", null, { polling: "raf", timeout: 30_000 });
+      samples[lab].push(await page.evaluate(() => performance.now()));
+      await context.close();
+    }
+  }
+  return labs.map((lab) => ({ lab, median_ms: median(samples[lab]), min_ms: Math.min(...samples[lab]), max_ms: Math.max(...samples[lab]), samples_ms: samples[lab] }));
+}
+
+// 6. The paper-results page: the attributes web/src/pages/ResultsPage sets (as
+//    scripts/measure-results.mjs reads them), polled every 100 ms.
+async function resultsPage(runs) {
+  const rows = [];
+  for (let run = 0; run < runs; run++) {
+    const { context, page } = await freshPage();
+    const began = Date.now();
+    await page.goto(`${base}#/results`);
+    const attrs = () => page.evaluate(() => {
+      const e = document.querySelector('[data-testid="results-page"]');
+      return { table: e?.getAttribute("data-table-complete"), complete: e?.getAttribute("data-complete"), figures: e?.getAttribute("data-figures-complete") };
+    });
+    let table = NaN;
+    let full = NaN;
+    let last = await attrs();
+    for (; Date.now() - began < 900_000; await page.waitForTimeout(100)) {
+      last = await attrs();
+      if (Number.isNaN(table) && (last.table === "true" || last.complete === "true")) table = Date.now() - began;
+      if (last.complete === "true" && last.figures === "true") {
+        full = Date.now() - began;
+        break;
+      }
+    }
+    const differ = await page.getByTestId("results-check").getAttribute("data-differ").catch(() => null);
+    const cores = await page.evaluate(() => navigator.hardwareConcurrency);
+    rows.push({ first_table_ms: table, full_recomputation_ms: full, differ: differ === null ? null : Number(differ), hardware_concurrency: cores });
+    await context.close();
+  }
+  return rows;
+}
+
 try {
   log("core cases in the browser build");
   const cases = await coreCases();
@@ -164,9 +217,16 @@ try {
     log(`frame rate: ${lab}`);
     fps.push(await frameRate(lab));
   }
+  // FD+FC's concurrent clients racing a merge (issue 28): the lab's busiest drawing.
+  log("frame rate: fdtree, concurrent clients");
+  fps.push(await frameRate("fdtree", "wavefront-concurrent-clients"));
   log("seek latency");
   const seek = await seekLatency();
-  writeFileSync(out, JSON.stringify({ cases, load, fps, seek }, null, 2));
+  log("ready time per lab");
+  const ready = await readyTimes(labs, quick ? 1 : 5);
+  log("paper-results page");
+  const results = await resultsPage(Number(process.env.FLASHLAB_BENCH_RESULTS_RUNS ?? 1));
+  writeFileSync(out, JSON.stringify({ cases, load, fps, seek, ready, results }, null, 2));
   log(`wrote ${out}`);
 } finally {
   await browser.close();

@@ -19,6 +19,8 @@ interface Props {
 }
 
 const PAN_STEP_PX = 40;
+/** Height of the buttons' row above the view; a `fill` view draws this much shorter than its box. */
+export const PANZOOM_BAR_PX = 26;
 
 export function PanZoom({ label, testId, onScale, fill = false, children }: Props) {
   const viewport = useRef<HTMLDivElement>(null);
@@ -90,7 +92,7 @@ export function PanZoom({ label, testId, onScale, fill = false, children }: Prop
 
   return (
     <div className={fill ? "panzoom fill" : "panzoom"} data-testid={testId} data-scale={view.scale.toFixed(3)}>
-      <div className="panzoom-controls" role="group" aria-label={`zoom the ${label}`}>
+      <div className="panzoom-controls" role="group" aria-label={`zoom the ${label}`} style={{ height: PANZOOM_BAR_PX }}>
         <button type="button" onClick={() => zoom(ZOOM_STEP)} aria-label={`zoom in on the ${label}`} title="zoom in (Ctrl/⌘ + wheel)" data-testid="panzoom-in">
           +
         </button>

@@ -34,6 +34,12 @@ export interface LabViews {
   leavesOut?: readonly string[];
   /** The text of the core's pseudo-code line ids (`PseudoCodePanel`), when the lab has listings. */
   pseudocode?: PseudoCodeText;
+  /**
+   * The view is taller than a laptop's stage (IPA: page, cells, flash, counters, explorer): the
+   * lab page then scrolls as one document with the timeline pinned at the bottom, rather than
+   * hiding most of the view in a scroll box inside the stage.
+   */
+  tall?: boolean;
 }
 
 /** The web's text for a lab's pseudo-code listings, keyed by the core's ids. */

@@ -126,8 +126,9 @@ function AvailableLab({ lab }: { lab: LabEntry }) {
     session.setSpeed(lab.defaultSpeed);
   }, [session, lab.defaultSpeed]);
   const title = scenario && scenario.info.lab === lab.id ? scenario.info.title : "";
+  const tall = labViews(lab.id).tall === true;
   return (
-    <div className="lab-page">
+    <div className={tall ? "lab-page lab-page-tall" : "lab-page"}>
       <div className="lab-bar">
         <div className="lab-heading">
           <h1 data-testid="lab-title">{lab.title}</h1>

@@ -24,6 +24,7 @@ export const ipaLab: LabModule = {
   views: {
     View: stepDriven(IpaView),
     Side: IpaSourcesCard,
+    tall: true,
     watch: ipaWhatToWatch,
     pseudocode: ipaPseudocode,
     leavesOut: [

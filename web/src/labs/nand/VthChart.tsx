@@ -6,7 +6,7 @@ import { max } from "d3-array";
 import { scaleLinear } from "d3-scale";
 import { memo, useMemo, useState } from "react";
 import { useElementSize } from "../../hooks/useElementSize";
-import { PanZoom } from "../../components/PanZoom";
+import { PANZOOM_BAR_PX, PanZoom } from "../../components/PanZoom";
 import { formatNumber } from "../../format/units";
 import { CellDots } from "./CellDots";
 import type { NandSeries } from "./series";
@@ -58,7 +58,9 @@ function rectsPath(rects: { x0: number; x1: number; y0: number; y1: number }[], 
 export const VthChart = memo(function VthChart({ meta, series, colors, identity, marked, alertCell }: Props) {
   const [ref, size] = useElementSize<HTMLDivElement>();
   const [zoomScale, setZoomScale] = useState(1);
-  const { width, height } = size;
+  // The zoom's buttons take a row above the chart (so they cover no label).
+  const { width } = size;
+  const height = Math.max(0, size.height - PANZOOM_BAR_PX);
   const h = meta.histogram;
   const erasedTop = meta.states[0]?.top_v ?? 0;
   const axis = useMemo(() => vthAxis(h.min_v, h.max_v, erasedTop, M.left, Math.max(M.left + 1, width - M.right)), [h.min_v, h.max_v, erasedTop, width]);

@@ -7,7 +7,7 @@ import { blockAt, blockRect, layoutBlockMap, type MapShape } from "./blockMapLay
 import { canvasColours } from "../../app/theme";
 import { prepareCanvas } from "../../components/canvas";
 import { registerPicker } from "../../tours/picks";
-import { PanZoom } from "../../components/PanZoom";
+import { PANZOOM_BAR_PX, PanZoom } from "../../components/PanZoom";
 import { useTheme } from "../../components/ThemeToggle";
 import { drawBlockMap, type MapMode } from "./drawBlockMap";
 import { reasonText } from "./gcReason";
@@ -65,7 +65,9 @@ function Legend({ mode, lo, hi }: { mode: MapMode; lo: number; hi: number }) {
 }
 
 export const BlockMap = memo(function BlockMap({ meta, series, gcReasons }: Props) {
-  const [ref, size] = useElementSize<HTMLDivElement>();
+  const [ref, body] = useElementSize<HTMLDivElement>();
+  // The zoom's buttons take a row above the canvas (so they cover no label).
+  const size = { width: body.width, height: Math.max(0, body.height - PANZOOM_BAR_PX) };
   const canvas = useRef<HTMLCanvasElement>(null);
   const [mode, setMode] = useState<MapMode>("pages");
   const [hovered, setHovered] = useState<number | null>(null);
