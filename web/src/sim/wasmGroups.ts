@@ -34,6 +34,14 @@ export function groupOf(lab: string | null): string {
   return FIRST_GROUP;
 }
 
+/** The group whose module runs `lab`, or null for a name no group has. */
+export function knownGroupOf(lab: string): string | null {
+  for (const [group, labs] of Object.entries(GROUPS)) {
+    if (labs.includes(lab)) return group;
+  }
+  return null;
+}
+
 /** The `lab` field of a scenario's JSON text, or null when the text does not say. */
 export function labOfScenario(scenarioJson: string): string | null {
   try {
@@ -65,5 +73,7 @@ async function load(group: string): Promise<WasmInstance> {
   if (loader === undefined) throw new Error(`the wasm package of group "${group}" is not built (run npm run build:wasm)`);
   const module = await loader();
   const output = await module.default();
+  // Marks for scripts/measure-ready.mjs's phases (cheap; nothing reads them in the app).
+  performance.mark(`flashlab:wasm-ready:${group}`);
   return { group, module, memory: output.memory };
 }

@@ -2,7 +2,10 @@
 //! of `protocol.ts` strictly in order.
 //!
 //! 1. The core is one WebAssembly module per lab group (`wasmGroups.ts`); a request that
-//!    needs one waits for it to load (once). The loaded `Sim` stays with its module.
+//!    needs one waits for it to load (once). The loaded `Sim` stays with its module. The worker's
+//!    name may carry the lab the page opens (`flashlab-sim:<lab>`, `client.ts`): that lab's
+//!    module starts loading at once, while the page is still fetching and drawing, so the first
+//!    `load` finds it compiled or in flight.
 //! 2. `load` builds a new `Sim` (the old one survives a bad scenario), runs it to the end to
 //!    learn the number of steps, samples the metrics evenly over the run for sparklines, then
 //!    seeks to the requested step. Keyframes make the seeks cheap.
@@ -25,7 +28,7 @@ import { stepInChunks } from "./chunked";
 import { classifyFailure, type FailurePhase } from "./failure";
 import type { Progress, Request, RequestBody, ResultMap, Response } from "./protocol";
 import { snapshotTransfer } from "./protocol";
-import { groupOf, instanceOf, labOfScenario, type WasmInstance } from "./wasmGroups";
+import { groupOf, instanceOf, knownGroupOf, labOfScenario, type WasmInstance } from "./wasmGroups";
 import type { CoreState, MetricDetail, MetricTimeline, PseudoFrame, Snapshot, ViewMeta } from "./types";
 
 /** Points sampled over the run for the metric sparklines. */
@@ -123,11 +126,13 @@ function load(
 ): ResultMap["load"] {
   // Throws the core's field-level error for a bad scenario; the old Sim is kept in that case.
   phase = "build";
+  performance.mark("flashlab:load-start");
   const { Sim: SimClass } = instance.module;
   const next = seed === null ? new SimClass(scenarioJson) : new SimClass(scenarioJson, seed);
   phase = "run";
   try {
     stepChunked(next, Number.MAX_SAFE_INTEGER, reporter, "load");
+    performance.mark("flashlab:load-ran");
     const end = readState(next);
     const totalSteps = end.totalSteps ?? end.step;
     const invariantNames = (JSON.parse(next.invariants()) as Snapshot["invariants"]).map((i) => i.name);
@@ -138,6 +143,7 @@ function load(
     sim?.free();
     sim = next;
     simInstance = instance;
+    performance.mark("flashlab:load-done");
     return { info, totalSteps, timeline, invariantNames, snapshot };
   } catch (error) {
     // After a trap the instance must not be touched: freeing it would throw a borrow error
@@ -268,6 +274,12 @@ async function respond(request: Request): Promise<void> {
     fail(request.id, failure.kind, failure.message);
   }
 }
+
+// Step 1's head start. A failure here is not reported: the first request that needs the module
+// awaits the same promise and reports it as its own.
+const warmLab = /^flashlab-sim:([a-z0-9-]+)$/.exec(self.name)?.[1];
+const warmGroup = warmLab === undefined ? null : knownGroupOf(warmLab);
+if (warmGroup !== null) instanceOf(warmGroup).catch(() => undefined);
 
 scope.onmessage = (event: MessageEvent<Request>) => {
   const request = event.data;
