@@ -168,6 +168,7 @@ pub fn claims() -> Vec<Claim> {
             return spec_claims(
                 [failed.clone(), failed.clone(), failed],
                 format!("SIMULATION FAILED: {e}"),
+                format!("the simulation failed: {e}"),
             );
         }
     };
@@ -187,11 +188,29 @@ pub fn claims() -> Vec<Claim> {
         m(5),
         m(6)
     );
-    spec_claims([rows[0].clone(), rows[1].clone(), rows[2].clone()], method)
+    // Why the last claim misses, from the measured rates: the 4 and 8 GB points, and the update
+    // size at which the 2 GB point would reach the bound (rates scale as 1 / record bytes).
+    let orders_miss = format!(
+        "MaSM at 2 GB sustains {:.0} updates of {RECORD_BYTES} B per second against in-place's \
+         {:.0} (one random 4 KiB read-modify-write at a time): {:.0}x, under two orders of \
+         magnitude; the 4 and 8 GB points give {:.0}x and {:.0}x; at 2 GB, 100x needs updates \
+         of at most {:.0} B",
+        m(3),
+        m(6),
+        m(2),
+        m(4) / m(6),
+        m(5) / m(6),
+        RECORD_BYTES as f64 * m(2) / ORDERS_BOUND
+    );
+    spec_claims(
+        [rows[0].clone(), rows[1].clone(), rows[2].clone()],
+        method,
+        orders_miss,
+    )
 }
 
 /// The three claims from their spreads: 4 GB over 2 GB, 8 GB over 4 GB, 2 GB over in-place.
-fn spec_claims(spreads: [SeedSpread; 3], method: String) -> Vec<Claim> {
+fn spec_claims(spreads: [SeedSpread; 3], method: String, orders_miss: String) -> Vec<Claim> {
     let differences = "scaled 1/10 (a 10 GiB table; 200, 400 and 800 MiB of SSD space: the same \
                        updates per table page as at paper scale); the paper does not list its \
                        three SSD sizes (2, 4 and 8 GB chosen, 4 GB being its default cache) nor \
@@ -233,6 +252,7 @@ fn spec_claims(spreads: [SeedSpread; 3], method: String) -> Vec<Claim> {
         )
         .differences(differences)
         .over_seeds(orders)
+        .if_missed(&orders_miss)
         .run(claim_run()),
     ]
 }
