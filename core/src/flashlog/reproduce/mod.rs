@@ -12,6 +12,7 @@
 //!    Append/Pack's sustained rate vs random in-place (up to 9×) and vs sequential.
 //! 5. `appendpack_mix`: Figure 3b — A/P against in-place on a TPC-C-like read/write mix, and
 //!    the cost of crash-safe packing.
+//! 6. `appendpack_runs`: the course-scale lab scenario each Append/Pack claim links.
 //!
 //! Choices (not from the paper) behind every number: the workload (`config.rs`: 24 workers, 8
 //! cores, 1 KiB of redo per transaction, CPU time calibrated), the USB profiles (`usb.rs`,
@@ -21,6 +22,7 @@
 
 pub mod appendpack;
 pub mod appendpack_mix;
+pub mod appendpack_runs;
 pub mod outliers;
 pub mod partitions;
 pub mod throughput;

@@ -14,6 +14,7 @@
 
 use std::collections::BTreeMap;
 
+use super::arm_trace::ArmTrace;
 use super::updater::{NoUpdates, UpdateSource};
 use super::{BASELINE_PAGE_BYTES, BaselineConfig, BaselineMetrics, io_error, load_rows};
 use crate::masm::error::MasmError;
@@ -27,6 +28,8 @@ pub struct InPlace {
     pub hdd: HddDev,
     metrics: BaselineMetrics,
     head_trace: Vec<HeadVisit>,
+    /// Every request's span and offset, scan and updates (the compare view's disk-arm trace).
+    arm: ArmTrace,
 }
 
 /// One disk request of a scan with updates: where the head went, when it was done, and whose
@@ -71,6 +74,7 @@ impl InPlace {
             hdd,
             metrics: BaselineMetrics::default(),
             head_trace: Vec::new(),
+            arm: ArmTrace::default(),
         })
     }
 
@@ -86,6 +90,7 @@ impl InPlace {
         let span = self
             .hdd
             .read_modify_write(now_ns, page_offset, BASELINE_PAGE_BYTES);
+        self.arm.other.push(span.start_ns, span.end_ns, page_offset);
         self.metrics.updates += 1;
         self.metrics.hdd_pages_read += 1;
         self.metrics.hdd_pages_written += 1;
@@ -131,6 +136,9 @@ impl InPlace {
             let span = self.hdd.read(ready_ns, request_offset, request_len);
             self.head_trace
                 .push(HeadVisit::scan(request_offset, span.end_ns));
+            self.arm
+                .scan
+                .push(span.start_ns, span.end_ns, request_offset);
             ready_ns = span.end_ns;
             // Step 4: the keys starting inside this request, read now.
             let last_key = (request_offset + request_len)
@@ -146,7 +154,13 @@ impl InPlace {
         }
         self.metrics.hdd_pages_read += (end - offset).div_ceil(BASELINE_PAGE_BYTES);
         self.metrics.record_scan(now_ns, ready_ns);
+        self.arm.last_scan_ns = Some((now_ns, ready_ns));
         Ok((rows, ready_ns))
+    }
+
+    /// The disk requests this baseline issued (the newest of each stream).
+    pub fn arm_trace(&self) -> &ArmTrace {
+        &self.arm
     }
 
     /// The disk positions the last scan's requests and the updates between them visited.

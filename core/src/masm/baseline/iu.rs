@@ -20,6 +20,7 @@
 
 use std::collections::BTreeMap;
 
+use super::arm_trace::ArmTrace;
 use super::iu_fetch::FetchQueue;
 use super::{BASELINE_PAGE_BYTES, BaselineConfig, BaselineMetrics, io_error, load_rows};
 use crate::masm::error::MasmError;
@@ -52,6 +53,8 @@ pub struct Iu {
     metrics: BaselineMetrics,
     /// The last scan's SSD reads, (issue, end) in the merge's order (for the views).
     last_reads: Vec<(u64, u64)>,
+    /// The scans' disk requests and SSD record reads (the compare view's disk-arm trace).
+    arm: ArmTrace,
 }
 
 impl Iu {
@@ -70,12 +73,36 @@ impl Iu {
             uses: 0,
             metrics: BaselineMetrics::default(),
             last_reads: Vec::new(),
+            arm: ArmTrace::default(),
         })
     }
 
     /// The last scan's SSD reads, (issue, end) ns, in the merge's key order.
     pub fn last_reads(&self) -> &[(u64, u64)] {
         &self.last_reads
+    }
+
+    /// The scans' disk requests and SSD record reads (the newest of each stream).
+    pub fn arm_trace(&self) -> &ArmTrace {
+        &self.arm
+    }
+
+    /// Step 2's disk read, request by request: each request's (end byte, completion), its
+    /// span recorded in the arm trace.
+    fn read_range(&mut self, now_ns: u64, offset: u64, len: u64) -> Vec<(u64, u64)> {
+        let mut ready_ns = now_ns;
+        let hdd = &mut self.devices.hdd;
+        hdd.requests_of(offset, len)
+            .into_iter()
+            .map(|(request_offset, request_len)| {
+                let span = hdd.read(ready_ns, request_offset, request_len);
+                self.arm
+                    .scan
+                    .push(span.start_ns, span.end_ns, request_offset);
+                ready_ns = span.end_ns;
+                (request_offset + request_len, span.end_ns)
+            })
+            .collect()
     }
 
     /// Cached updates not yet written back (all of them: IU never migrates here).
@@ -144,7 +171,7 @@ impl Iu {
     ) -> Result<(Vec<(u64, Row)>, u64), MasmError> {
         self.cfg.check_range(from, to)?;
         let (offset, end) = self.cfg.key_range_bytes(from, to);
-        let arrivals = self.devices.hdd.read_each(now_ns, offset, end - offset);
+        let arrivals = self.read_range(now_ns, offset, end - offset);
         let disk_end_ns = arrivals.last().map_or(now_ns, |a| a.1);
         self.metrics.hdd_pages_read += (end - offset).div_ceil(BASELINE_PAGE_BYTES);
         let needed: Vec<(u64, u64)> = self
@@ -166,16 +193,21 @@ impl Iu {
                 queue.in_memory(available_ns);
                 continue;
             }
-            let piece = [(self.log_offset(page), BASELINE_PAGE_BYTES)];
+            let log_offset = self.log_offset(page);
+            let piece = [(log_offset, BASELINE_PAGE_BYTES)];
             let cache = &mut self.devices.cache;
+            let arm = &mut self.arm.other;
             queue.read(available_ns, |issue_ns| {
-                cache.read_pieces(issue_ns, &piece).end_ns
+                let span = cache.read_pieces(issue_ns, &piece);
+                arm.push(span.start_ns, span.end_ns, log_offset);
+                span.end_ns
             });
             self.metrics.ssd_pages_read += 1;
         }
         let end_ns = disk_end_ns.max(queue.consumed_ns());
         self.last_reads = queue.reads;
         self.metrics.record_scan(now_ns, end_ns);
+        self.arm.last_scan_ns = Some((now_ns, end_ns));
         Ok((self.answer(from, to), end_ns))
     }
 

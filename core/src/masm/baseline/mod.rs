@@ -8,8 +8,10 @@
 //!    does one random 4 KB SSD read per relevant cached update whose page is not in memory, at
 //!    most `iu_queue_depth` outstanding (`iu_fetch`).
 //! 3. `lsm` (§2.3, §4.5, Table III): C0 in memory, levels on the SSD with rolling merges.
-//! 4. `Baseline` dispatches to the three; every scheme reports `BaselineMetrics`.
+//! 4. `Baseline` dispatches to the three; every scheme reports `BaselineMetrics`, and in-place
+//!    and IU the I/Os they issued (`arm_trace`, for the compare view's disk-arm trace).
 
+pub mod arm_trace;
 pub mod in_place;
 pub mod iu;
 pub mod iu_fetch;
@@ -257,6 +259,15 @@ impl Baseline {
             Baseline::InPlace(s) => s.scan(now_ns, from, to),
             Baseline::Iu(s) => s.scan(now_ns, from, to),
             Baseline::Lsm(s) => s.scan(now_ns, from, to),
+        }
+    }
+
+    /// The I/Os in-place and IU issued (LSM: none recorded).
+    pub fn arm_trace(&self) -> Option<&arm_trace::ArmTrace> {
+        match self {
+            Baseline::InPlace(s) => Some(s.arm_trace()),
+            Baseline::Iu(s) => Some(s.arm_trace()),
+            Baseline::Lsm(_) => None,
         }
     }
 

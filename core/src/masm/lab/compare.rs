@@ -10,6 +10,12 @@
 //!    at the query's timestamp.
 //! 3. A scheme that cannot be built or fails is shown as unavailable with its error; the others
 //!    go on. Crashes are MaSM's alone (the baselines keep running).
+//! 4. In-place and IU record the I/Os they issue (`baseline::arm_trace`), which `arm_view`
+//!    sends as the compare view's disk-arm trace. A baseline books a scan's disk requests when
+//!    the scan opens, back to back; an update committed while they run waits for the disk
+//!    behind them (in-place) or is logged in memory (IU). So in this lab the in-place head is
+//!    pulled away between scans, and each scan starts with a seek back from the last update's
+//!    page; Fig. 16's reproduction (`InPlace::scan_with`) serves an updater between requests.
 
 use crate::masm::baseline::{Baseline, BaselineConfig, SchemeKind};
 use crate::masm::io::IoConfig;
@@ -34,6 +40,9 @@ pub struct SchemeSlot {
 pub struct Compare {
     pub slots: Vec<SchemeSlot>,
     pub verdict: Verdict,
+    /// The baselines' table and cache sizes (the disk-arm trace's axes, `arm_view`).
+    pub table_bytes: u64,
+    pub cache_bytes: u64,
 }
 
 /// Step 1: the baselines' configuration for this lab.
@@ -75,6 +84,8 @@ impl Compare {
         Self {
             slots,
             verdict: Verdict::default(),
+            table_bytes: bc.io.table_bytes,
+            cache_bytes: bc.io.cache_bytes,
         }
     }
 

@@ -16,6 +16,7 @@
 //!    the in-place, IU and LSM baselines on the same ops; `metrics`, `view`, `events`: what the
 //!    CLI and the UI read.
 
+pub mod arm_view;
 pub mod body;
 pub mod checks;
 pub mod compare;

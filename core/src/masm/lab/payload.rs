@@ -190,6 +190,29 @@ pub struct SchemeSummary {
     pub answers_match: bool,
 }
 
+/// One baseline's disk-arm trace in the compare view (`baseline::arm_trace`). Its I/Os are the
+/// series `arm_<scheme>_scan` and `arm_<scheme>_other`, rows of 3 `[start_ns, end_ns,
+/// offset_bytes]`, the newest `kept` of each stream.
+#[derive(Debug, Clone, PartialEq, Serialize, JsonSchema)]
+pub struct MasmArmTrace {
+    /// `in_place` or `iu`.
+    pub scheme: SchemeId,
+    /// Bytes of the HDD holding the table: the scan stream's offsets lie in `[0, table_bytes)`.
+    pub table_bytes: u64,
+    /// `hdd` (in-place: the updates' read-modify-writes on the same disk) or `ssd` (IU: the
+    /// per-record reads of its update log).
+    pub other_device: String,
+    /// Bytes of the other stream's address space (the table, or IU's log on the SSD).
+    pub other_bytes: u64,
+    /// I/Os recorded in all, and kept in the series, per stream.
+    pub scan_total: u64,
+    pub scan_kept: u64,
+    pub other_total: u64,
+    pub other_kept: u64,
+    /// Arrival and completion of the baseline's latest scan (null before its first).
+    pub last_scan: Option<Interval>,
+}
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum GranularityName {
@@ -239,6 +262,8 @@ pub struct MasmMeta {
     pub counts: MasmCounts,
     /// Null unless the scenario compares MaSM with the baselines.
     pub compare: Option<Vec<SchemeSummary>>,
+    /// In-place's and IU's disk-arm traces (empty unless the scenario compares).
+    pub disk_arm: Vec<MasmArmTrace>,
     /// Between a crash and the end of its recovery.
     pub down: bool,
 }

@@ -6,10 +6,13 @@
 //! `cache_ops`, rows of 4 `[start_us, end_us, kind, page or run id]` (last 64; disk kinds 1 scan
 //! read, 2 migrate read, 3 migrate write; cache kinds 1 flush write, 2 granule read, 3 merge
 //! read, 4 merge write); `scan_ns_masm`, `scan_ns_in_place`, `scan_ns_iu`, `scan_ns_lsm`, one
-//! value per scan (empty unless `compare`); `writes_per_update`, pairs `[updates, mean writes]`.
+//! value per scan (empty unless `compare`); `writes_per_update`, pairs `[updates, mean writes]`;
+//! the disk-arm trace's `arm_in_place_scan`, `arm_in_place_other`, `arm_iu_scan`,
+//! `arm_iu_other` (`arm_view`).
 
 use serde_json::Value;
 
+use super::arm_view::{arm_payload, arm_series};
 use super::events::EVENT_KINDS;
 use super::payload::{
     CacheDevice, GranularityName, Interval, MasmBuffer, MasmCounts, MasmFlush, MasmInfo, MasmLog,
@@ -342,6 +345,7 @@ fn meta_payload(lab: &MasmLab) -> MasmMeta {
         },
         counts: counts_payload(lab),
         compare: compare_payload(lab),
+        disk_arm: arm_payload(lab),
         down: lab.down,
     }
 }
@@ -394,9 +398,11 @@ fn view_series(lab: &MasmLab) -> Vec<NamedSeries> {
 }
 
 pub fn view(lab: &MasmLab) -> LabView {
+    let mut series = view_series(lab);
+    series.extend(arm_series(lab));
     LabView {
         meta: to_value(&meta_payload(lab)),
-        series: view_series(lab),
+        series,
     }
 }
 

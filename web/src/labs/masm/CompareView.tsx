@@ -1,7 +1,8 @@
 // The compare view: MaSM, in-place updates, IU on SSD and an LSM tree run by the core on the same
 // ops, seed and devices. Top: every scan's time, one line per scheme on shared axes. Below: one
 // row per scheme with its answers check and three columns (mean scan time, SSD writes per
-// update, HDD busy time), each drawn as a bar on a scale shared by the four schemes.
+// update, HDD busy time), each drawn as a bar on a scale shared by the four schemes. Last: the
+// disk-arm trace of in-place and IU (`DiskArmPanel`).
 import { memo } from "react";
 import { scaleLinear } from "d3-scale";
 import { line } from "d3-shape";
@@ -11,10 +12,14 @@ import { columnFractions, orderedSummaries, ratioToMasm, scanLines, sharedScans,
 import { SCHEMES, schemeStyle } from "./palette";
 import type { SchemeId, SchemeSummary } from "./types";
 import { YGrid } from "../../charts/YGrid";
+import { DiskArmPanel, type ArmSeries } from "./DiskArmPanel";
+import type { MasmArmTrace } from "./types";
 
 interface Props {
   compare: SchemeSummary[];
   scanNs: Record<SchemeId, Float64Array>;
+  diskArm: MasmArmTrace[];
+  arm: ArmSeries;
 }
 
 const M = { top: 14, right: 96, bottom: 30, left: 58 };
@@ -154,7 +159,7 @@ function SummaryTable({ rows, same }: { rows: SchemeSummary[]; same: boolean }) 
   );
 }
 
-export const CompareView = memo(function CompareView({ compare, scanNs }: Props) {
+export const CompareView = memo(function CompareView({ compare, scanNs, diskArm, arm }: Props) {
   const rows = orderedSummaries(compare);
   const lines = scanLines(scanNs);
   const first = rows[0];
@@ -181,6 +186,7 @@ export const CompareView = memo(function CompareView({ compare, scanNs }: Props)
         {({ width, height }) => <ScanTimesChart lines={lines} width={width} height={height} />}
       </ChartCard>
       <SummaryTable rows={rows} same={same} />
+      {diskArm.length > 0 && <DiskArmPanel traces={diskArm} series={arm} />}
     </div>
   );
 });

@@ -54,7 +54,7 @@ export function MasmView(props: LabViewProps) {
         />
       </div>
       {shown === "compare" && meta.compare ? (
-        <CompareView compare={meta.compare} scanNs={series.scanNs} />
+        <CompareView compare={meta.compare} scanNs={series.scanNs} diskArm={meta.disk_arm} arm={series.arm} />
       ) : (
         <div className="masm-lab">
           <div className="masm-flow">

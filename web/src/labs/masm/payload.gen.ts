@@ -15,6 +15,25 @@ export interface Interval {
   start_ns: number;
 }
 
+/** One baseline's disk-arm trace in the compare view (`baseline::arm_trace`). Its I/Os are the series `arm_<scheme>_scan` and `arm_<scheme>_other`, rows of 3 `[start_ns, end_ns, offset_bytes]`, the newest `kept` of each stream. */
+export interface MasmArmTrace {
+  /** Arrival and completion of the baseline's latest scan (null before its first). */
+  last_scan: Interval | null;
+  /** Bytes of the other stream's address space (the table, or IU's log on the SSD). */
+  other_bytes: number;
+  /** `hdd` (in-place: the updates' read-modify-writes on the same disk) or `ssd` (IU: the per-record reads of its update log). */
+  other_device: string;
+  other_kept: number;
+  other_total: number;
+  scan_kept: number;
+  /** I/Os recorded in all, and kept in the series, per stream. */
+  scan_total: number;
+  /** `in_place` or `iu`. */
+  scheme: SchemeId;
+  /** Bytes of the HDD holding the table: the scan stream's offsets lie in `[0, table_bytes)`. */
+  table_bytes: number;
+}
+
 export interface MasmBuffer {
   base_pages: number;
   capacity_records: number;
@@ -84,6 +103,8 @@ export interface MasmMeta {
   /** Null unless the scenario compares MaSM with the baselines. */
   compare: SchemeSummary[] | null;
   counts: MasmCounts;
+  /** In-place's and IU's disk-arm traces (empty unless the scenario compares). */
+  disk_arm: MasmArmTrace[];
   /** Between a crash and the end of its recovery. */
   down: boolean;
   fan_in: number;

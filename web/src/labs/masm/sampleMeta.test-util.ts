@@ -117,6 +117,7 @@ export function sampleMeta(): MasmMeta {
       hdd_pages_written: 0,
     },
     compare: null,
+    disk_arm: [],
     down: false,
   };
 }

@@ -20,6 +20,8 @@ export interface MasmSeries {
   cacheOps: Float64Array;
   writesPerUpdate: Float64Array;
   scanNs: Record<SchemeId, Float64Array>;
+  /** The disk-arm trace's rows of `[start_ns, end_ns, offset_bytes]` (`DiskArmPanel`). */
+  arm: { in_place: { scan: Float64Array; other: Float64Array }; iu: { scan: Float64Array; other: Float64Array } };
 }
 
 export function readMasmSeries(snapshot: Snapshot): MasmSeries {
@@ -35,6 +37,10 @@ export function readMasmSeries(snapshot: Snapshot): MasmSeries {
       in_place: get("scan_ns_in_place"),
       iu: get("scan_ns_iu"),
       lsm: get("scan_ns_lsm"),
+    },
+    arm: {
+      in_place: { scan: get("arm_in_place_scan"), other: get("arm_in_place_other") },
+      iu: { scan: get("arm_iu_scan"), other: get("arm_iu_other") },
     },
   };
 }

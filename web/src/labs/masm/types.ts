@@ -88,8 +88,9 @@ export function parseMasmMeta(meta: unknown): MasmMeta | null {
   if (!isObject(meta["log"]) || !isObject(meta["counts"])) return null;
   if (!compareOk(meta["compare"])) return null;
   const parsed = meta as unknown as MasmMeta;
-  // An older core may leave `compare` out: the same as "not comparing".
-  return meta["compare"] === undefined ? { ...parsed, compare: null } : parsed;
+  // An older core may leave `compare` (the same as "not comparing") or `disk_arm` out.
+  const withArm = Array.isArray(meta["disk_arm"]) ? parsed : { ...parsed, disk_arm: [] };
+  return meta["compare"] === undefined ? { ...withArm, compare: null } : withArm;
 }
 
 export function parseMasmInfo(info: unknown): MasmSources | null {
