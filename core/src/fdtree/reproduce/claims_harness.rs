@@ -281,7 +281,9 @@ fn fig8(spreads: [SeedSpread; 4]) -> Vec<Claim> {
              = 48 entries (κ1 slots reserved for the merge's fences), FD+XM at > β·κ0 = 64, so \
              on the same file FD+FC runs 60–61 merges against FD+XM's 49 (545–547 ms of \
              merging). The reserve is κ1 / β·κ0 = γ/β: 25% of L0 at β=16, γ=4, 7% at the \
-             paper's β=341, γ=24",
+             paper's β=341, γ=24. With the paper's share of queue slots per request \
+             (seed002.fig8.throughput_fc_over_xm_paper_queue_ratio) FD+FC comes out ahead: \
+             FD+XM's lookups then come one at a time and stop its writers",
         ),
         Claim::at_least(
             "seed002.fig8.insert_rp_fc_below_ds",
@@ -307,7 +309,10 @@ fn fig8(spreads: [SeedSpread; 4]) -> Vec<Claim> {
             "measured (seeds 1–5): the 5,000 queue slots hold the whole 3,000-request file, so \
              the ~245 lookups are all dequeued at once and done within the first 17–20 ms, \
              during the first merge, before any later reclamation: the average compares the \
-             two schemes' first merge only (FD+FC 420–428 µs, FD+DS 433–442 µs at seeds 1–2)",
+             two schemes' first merge only (FD+FC 420–428 µs, FD+DS 433–442 µs at seeds 1–2). \
+             With the paper's share of queue slots per request \
+             (seed002.fig8.lookup_rp_ds_below_fc_paper_queue_ratio) it misses too, for another \
+             measured cause",
         ),
     ]
     .into_iter()
@@ -347,7 +352,9 @@ fn fig11(at_08: SeedSpread, at_10: SeedSpread) -> Vec<Claim> {
              of the 1.6 s of arrivals): w < 0 for every request and R_o = R_q, which is the \
              lookups' wait in Q_r (80% of requests, mean R_o 117.5–121.4 ms in both), set by 6 \
              readers' lookups at the same cost in both schemes; FD+FC's inserts and deletes \
-             gain 3.7–5.1 ms of mean R_o, its lookups lose 0.5–2.8 ms",
+             gain 3.7–5.1 ms of mean R_o, its lookups lose 0.5–2.8 ms. With the paper's share \
+             of queue slots per request (seed002.fig11.ro_fc_below_ds_paper_queue_ratio) FD+FC \
+             comes out ahead",
         )
         .run(gr_link("FD+DS", "ds", 0.8, ARRIVALS_PER_S, SLOTS))
         .run(gr_link("FD+FC", "fc", 0.8, ARRIVALS_PER_S, SLOTS)),
