@@ -9,12 +9,14 @@
 //!    trend through the paper's harness at reduced scale.
 //! 3. `claims_ablation`: level skipping (§5.2) and proactive triggering (Rem. A.17).
 //! 4. `claims_btree`: Fig. 10, FD+FC against an in-place B+tree; `claims_harness`: Fig. 8
-//!    (G_T) and Fig. 11 (R_o) through the paper's harness.
+//!    (G_T) and Fig. 11 (R_o) through the paper's harness with 5,000 queue slots;
+//!    `claims_queues_gt` and `claims_queues_ro`: the same figures with the queues at the
+//!    paper's share of the workload, each beside the 5,000-slot value.
 //! 5. Each claim's scenario from `SCENARIOS` (`plugin::claim_scenario`).
 
 use super::reproduce::{
     claims_ablation, claims_btree, claims_growth, claims_harness, claims_latency, claims_queues,
-    claims_scaleup,
+    claims_queues_gt, claims_queues_ro, claims_scaleup,
 };
 use crate::plugin::{Claim, ClaimScenarios, with_scenarios};
 
@@ -42,7 +44,10 @@ pub fn claims() -> Vec<Claim> {
     out.extend(claims_growth::claims());
     out.extend(claims_ablation::claims());
     out.extend(claims_btree::claims());
-    out.extend(claims_harness::claims());
+    let (harness, at_5000) = claims_harness::claims_and_spreads();
+    out.extend(harness);
+    out.extend(claims_queues_gt::claims(&at_5000));
+    out.extend(claims_queues_ro::claims(&at_5000));
     with_scenarios(SCENARIOS, out)
 }
 
@@ -53,7 +58,7 @@ mod tests {
     #[test]
     fn every_claim_is_computed_with_a_finite_value() {
         let claims = claims();
-        assert_eq!(claims.len(), 33, "{claims:?}");
+        assert_eq!(claims.len(), 42, "{claims:?}");
         assert!(claims.iter().all(|c| c.simulated_value.is_finite()));
         assert!(claims.iter().any(|c| c.pass));
     }

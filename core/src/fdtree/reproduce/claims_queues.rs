@@ -15,11 +15,11 @@
 
 use super::super::conc::Scheme;
 use super::super::workload::{GenR, Op};
-use super::claims_harness::{harness_run, spec_slots};
+use super::claims_harness::{SLOTS, harness_run, spec_slots};
 use super::claims_latency::GR;
 use super::runs::gr_run;
-use crate::plugin::Claim;
-use crate::plugin::seeds::{DEFAULT_SEEDS, measure};
+use crate::plugin::seeds::{DEFAULT_SEEDS, SeedSpread, measure};
+use crate::plugin::{Claim, SetupSweep};
 
 const PRELOAD: u64 = 8_000;
 const REQUESTS: u64 = 4_000;
@@ -27,9 +27,45 @@ const REQUESTS: u64 = 4_000;
 const PAPER_SLOTS: u64 = 5_000;
 const PAPER_REQUESTS: u64 = 10_000_000;
 
-/// Step 1: the paper's slots per request, times this run's requests (at least 2).
+/// Step 1: the paper's slots per request, times `requests` (at least 2: one per queue).
+pub(super) fn paper_share_slots(requests: u64) -> usize {
+    ((PAPER_SLOTS * requests).div_ceil(PAPER_REQUESTS)).max(2) as usize
+}
+
 fn slots() -> usize {
-    ((PAPER_SLOTS * REQUESTS).div_ceil(PAPER_REQUESTS)).max(2) as usize
+    paper_share_slots(REQUESTS)
+}
+
+/// The harness part of a queue-share claim's method, for a run of `requests` requests.
+pub(super) fn share_method(requests: u64) -> String {
+    format!(
+        "through the paper's harness with |Q_r| + |Q_w| = {} slots (the paper's 5,000 per 10M \
+         requests, scaled to {requests}; at least one per queue), 6 reader + 2 writer workers, \
+         β=16, γ=4, κ0=4, block I/O on the X25-E SSD model; the median over seeds {}–{}",
+        paper_share_slots(requests),
+        DEFAULT_SEEDS[0],
+        DEFAULT_SEEDS[DEFAULT_SEEDS.len() - 1]
+    )
+}
+
+/// The queue-share choice for a run of `requests` requests, with the median at the paper's
+/// share and at 5,000 slots (`claims_harness::SLOTS`) of the same runs.
+pub(super) fn share_sweep(
+    requests: u64,
+    at_share: &SeedSpread,
+    at_5000: &SeedSpread,
+) -> SetupSweep {
+    let share = paper_share_slots(requests) as f64;
+    SetupSweep {
+        parameter: "queue slots |Q_r| + |Q_w|".into(),
+        value: share,
+        why: format!(
+            "the paper's 5,000 slots hold 1/2,000 of its 10M-request workload; at this run's \
+             {requests} requests 5,000 slots would hold all of them, so every request enters \
+             its queue at time 0 and the injection thread never blocks"
+        ),
+        sweep: vec![(share, at_share.median), (SLOTS as f64, at_5000.median)],
+    }
 }
 
 /// Steps 2–3 for one seed.

@@ -15,7 +15,8 @@
 //! 6. `claims_harness`: Fig. 8 (G_T) and Fig. 11 (R_o) through the paper's harness
 //!    (`conc::harness`: bounded queues Q_r / Q_w, worker threads); Fig. 6 (`claims_latency`),
 //!    Fig. 10 (`claims_btree`) and Fig. 7's trend (`claims_growth`) run through it too, and
-//!    `claims_queues` runs Fig. 6a with the queues at the paper's share of the workload.
+//!    `claims_queues` runs Fig. 6a with the queues at the paper's share of the workload, and
+//!    `claims_queues_gt` / `claims_queues_ro` Fig. 8 and Fig. 11 the same way.
 //! 7. `runs`: the lab scenarios of the claims' runs, which the results page opens.
 
 pub mod claims_ablation;
@@ -24,6 +25,8 @@ pub mod claims_growth;
 pub mod claims_harness;
 pub mod claims_latency;
 pub mod claims_queues;
+pub mod claims_queues_gt;
+pub mod claims_queues_ro;
 pub mod claims_scaleup;
 pub mod latency;
 pub mod runs;
