@@ -102,7 +102,7 @@ pub fn random_writes_direct(writes: u64, seed: u64) -> DirectRun {
         let lba = lbas[0][k];
         log.clear();
         if ftl
-            .write_with(lba, i as u32, Some(&timing.die_free_ns), &mut log)
+            .write_timed(lba, i as u32, &mut timing.die_free_ns, &mut log)
             .is_err()
         {
             break;

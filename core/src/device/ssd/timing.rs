@@ -20,6 +20,7 @@
 //! All times are integer nanoseconds; transfer times are rounded once when the model is built.
 
 use super::calendar::Calendar;
+use super::die_clock::DieClock;
 
 /// The constants the timing model runs on, in nanoseconds.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -48,7 +49,8 @@ pub struct Span {
 pub struct Timing {
     pub params: TimingParams,
     channel_count: u32,
-    pub die_free_ns: Vec<u64>,
+    /// When each die is free (its tree finds the die free first: `die_clock.rs`).
+    pub die_free_ns: DieClock,
     pub channels: Vec<Calendar>,
     pub link: Calendar,
     pub controller_free_ns: u64,
@@ -66,7 +68,7 @@ impl Timing {
         Self {
             params,
             channel_count: channels,
-            die_free_ns: vec![0; dies],
+            die_free_ns: DieClock::new(dies),
             channels: vec![Calendar::default(); channels as usize],
             link: Calendar::default(),
             controller_free_ns: 0,
@@ -184,7 +186,7 @@ impl Timing {
     }
 
     fn occupy(&mut self, die: usize, start: u64, end: u64) {
-        self.die_free_ns[die] = end;
+        self.die_free_ns.set(die, end);
         self.die_busy_ns[die] += end - start;
     }
 
