@@ -33,6 +33,7 @@
 
 pub mod bench;
 pub mod bench_check;
+pub mod bench_sssl;
 pub mod blocks;
 pub mod booking;
 pub mod calendar;
