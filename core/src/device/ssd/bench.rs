@@ -32,7 +32,8 @@ pub fn bench_geometry() -> Geometry {
     Geometry::with_spare_factor(8, 4, 1, 256, 128, 4096, 0.07)
 }
 
-fn bench_timing() -> TimingParams {
+/// The benchmark device's timing (Numonyx SLC, MQSim's channel rate).
+pub(super) fn bench_timing() -> TimingParams {
     TimingParams {
         read_ns: 25_000,
         read_msb_ns: 25_000,

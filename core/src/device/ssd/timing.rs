@@ -173,6 +173,25 @@ impl Timing {
         }
     }
 
+    /// Step 4: the die time of one copyback from page `from_page` to page `to_page`.
+    pub fn copyback_ns(&self, from_page: u32, to_page: u32) -> u64 {
+        self.read_time(from_page) + self.program_time(to_page)
+    }
+
+    /// Step 4: GC copybacks on `die` back to back from `ready_ns`, `total_ns` their summed
+    /// `copyback_ns`: the same bookings as one `relocate` each, since each starts when the one
+    /// before it ends.
+    pub fn relocate_run(&mut self, ready_ns: u64, die: u32, total_ns: u64) -> Span {
+        let d = die as usize;
+        let start = ready_ns.max(self.die_free_ns[d]);
+        let end = start + total_ns;
+        self.occupy(d, start, end);
+        Span {
+            start_ns: start,
+            end_ns: end,
+        }
+    }
+
     /// Step 4: a block erase on `die`.
     pub fn erase(&mut self, ready_ns: u64, die: u32) -> Span {
         let d = die as usize;
