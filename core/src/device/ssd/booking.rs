@@ -57,7 +57,6 @@ pub fn book_write(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::device::ssd::bench::bench_timing;
     use crate::device::ssd::timing::TimingParams;
 
     /// MLC-like: LSB and MSB pages take different times, so the summed run must add each.
@@ -65,7 +64,7 @@ mod tests {
         let params = TimingParams {
             read_msb_ns: 50_000,
             program_msb_ns: 900_000,
-            ..bench_timing()
+            ..TimingParams::numonyx_slc()
         };
         Timing::new(params, 2, 2)
     }

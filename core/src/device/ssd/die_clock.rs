@@ -20,7 +20,11 @@
 
 use std::ops::Deref;
 
-use super::ftl::{MAX_BUSY_NS, OFFSET_BITS};
+/// Bits of a packed node that number the die (and so the most dies, `1 << OFFSET_BITS`, that
+/// dynamic allocation serves by free time; beyond it the FTL stripes statically).
+pub const OFFSET_BITS: u32 = 10;
+/// Free times are clipped to this so that (time, die) packs into one u64.
+pub const MAX_BUSY_NS: u64 = (1 << (64 - OFFSET_BITS)) - 1;
 
 /// A node: (clipped free time, die) packed so that one integer `min` compares the time and
 /// then prefers the lower die.

@@ -34,7 +34,7 @@
 use thiserror::Error;
 
 use super::blocks::{BlockState, Blocks, NIL};
-use super::die_clock::DieClock;
+use super::die_clock::{DieClock, MAX_BUSY_NS, OFFSET_BITS};
 use super::gc_policy::{DieSnapshot, Victim, VictimPolicy};
 use super::geometry::Geometry;
 use super::oplog::{OpLog, PhysOp};
@@ -48,9 +48,6 @@ pub const NO_VERSION: u32 = u32::MAX;
 pub const OOB_TORN: u32 = u32::MAX - 1;
 /// `power_budget` when no power cut is planned.
 pub const NO_POWER_CUT: u64 = u64::MAX;
-/// Dynamic allocation packs (free time, striping offset) into one u64 key.
-pub(super) const OFFSET_BITS: u32 = 10;
-pub(super) const MAX_BUSY_NS: u64 = (1 << (64 - OFFSET_BITS)) - 1;
 
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum FtlError {

@@ -38,6 +38,23 @@ pub struct TimingParams {
     pub write_buffer_pages: u32,
 }
 
+impl TimingParams {
+    /// The SSD bench device's timings: Numonyx SLC with MQSim's channel and host-link rates.
+    pub fn numonyx_slc() -> Self {
+        Self {
+            read_ns: 25_000,
+            read_msb_ns: 25_000,
+            program_ns: 200_000,
+            program_msb_ns: 200_000,
+            erase_ns: 1_500_000,
+            channel_page_ns: 30_797,
+            host_page_ns: 13_653,
+            command_ns: 5_000,
+            write_buffer_pages: 0,
+        }
+    }
+}
+
 /// Start and end of one resource reservation.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct Span {
