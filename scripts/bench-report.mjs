@@ -42,6 +42,15 @@ const ftlWall = wallNsPer("ssd: 4 KB random writes at 75% fill, greedy GC");
 const labWall = wallNsPer("ssd lab: 4 KB random writes, full event path");
 add("limit", "SSD FTL case, CPU per simulated write", `${fmt(ftl)} ns`, "≤ 100 ns", ftl <= 100, `wall ${fmt(ftlWall)} ns`);
 add("limit", "SSD full event path, CPU per simulated write", `${fmt(lab)} ns`, "≤ 500 ns", lab <= 500, `wall ${fmt(labWall)} ns`);
+add("limit", "SSD full event path / FTL case, CPU per write", `${fmt(lab / ftl, 2)}×`, "≤ 2×", lab / ftl <= 2, "issue 32");
+// Issue 32: the event path at most 2x the FTL case; the FTL case at or under SSSL-ftlsim's CPU per
+// write, in alternated rounds (`flashlab bench`, core device/ssd/bench_sssl.rs) when its driver is built.
+for (const c of native.comparisons ?? []) {
+  const measured = c.status === "measured";
+  add("limit", c.name, measured ? `${fmt(c.flashlab_ns_per_write.median)} ns vs ${fmt(c.sssl_ns_per_write.median)} ns` : c.status,
+    "ratio ≤ 1", measured ? c.ratio.median <= 1 : null,
+    measured ? `ratio ${fmt(c.ratio.median, 2)} (${fmt(c.ratio.min, 2)}–${fmt(c.ratio.max, 2)}), ${c.rounds} alternated rounds` : (c.how_to_build ?? c.why ?? ""));
+}
 for (const c of native.checks ?? []) {
   add("work", `${c.case}: ${c.quantity}`, `${fmt(c.simulated, 3)} against ${fmt(c.reference, 3)}`, c.rule, c.holds, c.reference_source);
 }

@@ -7,15 +7,20 @@
 //!   exit 1 if a claim misses.
 //! - `flashlab bench [--json] [--scale X] [--case TEXT]`: throughput figures (wall-clock, so run
 //!   it alone; each case's thread CPU time beside it on Linux); `--case` keeps only the cases whose name contains TEXT.
+//!   With an SSSL-ftlsim driver built (`device::ssd::bench_sssl`), the SSD FTL case and SSSL
+//!   also run `--sssl-rounds N` alternated rounds (default 5; 0 skips) for the row
+//!   "SSD FTL CPU per write vs SSSL-ftlsim"; without one, the row says how to build it.
 //! - `flashlab schema`: print `scenarios/schema.json`.
 
 use std::process::ExitCode;
 
+use flashlab_core::device::ssd::bench::DIRECT_CASE;
+use flashlab_core::device::ssd::bench_sssl;
 use flashlab_core::reproduce::report::{json_report, text_report};
 use flashlab_core::reproduce::{all_claims, lab_claims};
 use flashlab_core::{Session, bench, scenario_schema};
 
-const USAGE: &str = "usage: flashlab run FILE [--seed N] | check FILE | reproduce [--json] [--lab NAME] | bench [--json] [--scale X] [--case TEXT] | schema";
+const USAGE: &str = "usage: flashlab run FILE [--seed N] | check FILE | reproduce [--json] [--lab NAME] | bench [--json] [--scale X] [--case TEXT] [--sssl-rounds N] | schema";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -187,12 +192,36 @@ fn cmd_bench(args: &[String]) -> ExitCode {
         }));
     }
     let checks = bench::work_checks(|name| filter.is_none_or(|text| name.contains(text)));
+    // The FTL case against SSSL-ftlsim, alternated rounds (`device::ssd::bench_sssl`).
+    let sssl_rounds = match args
+        .iter()
+        .position(|a| a == "--sssl-rounds")
+        .and_then(|i| args.get(i + 1))
+    {
+        Some(value) => match value.parse::<u32>() {
+            Ok(n) if n <= 100 => n,
+            _ => return bad_input("--sssl-rounds: expected a whole number in 0..=100"),
+        },
+        None => 5,
+    };
+    let compare_sssl = sssl_rounds > 0
+        && filter.is_none_or(|text| bench_sssl::ROW.contains(text) || DIRECT_CASE.contains(text));
+    let comparisons: Vec<serde_json::Value> = if compare_sssl {
+        vec![bench_sssl::compare(sssl_rounds, scale, thread_cpu_ns)]
+    } else {
+        Vec::new()
+    };
     if json {
         println!(
             "{}",
-            pretty(&serde_json::json!({"cases": results, "checks": checks}))
+            pretty(
+                &serde_json::json!({"cases": results, "checks": checks, "comparisons": comparisons})
+            )
         );
     } else {
+        for row in &comparisons {
+            println!("{}", bench_sssl::describe(row));
+        }
         for c in &checks {
             println!(
                 "work check, {}: {} {:.3} against {:.3} ({}): {}",

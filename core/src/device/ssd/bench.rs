@@ -32,20 +32,6 @@ pub fn bench_geometry() -> Geometry {
     Geometry::with_spare_factor(8, 4, 1, 256, 128, 4096, 0.07)
 }
 
-fn bench_timing() -> TimingParams {
-    TimingParams {
-        read_ns: 25_000,
-        read_msb_ns: 25_000,
-        program_ns: 200_000,
-        program_msb_ns: 200_000,
-        erase_ns: 1_500_000,
-        channel_page_ns: 30_797,
-        host_page_ns: 13_653,
-        command_ns: 5_000,
-        write_buffer_pages: 0,
-    }
-}
-
 /// The result of a direct run, for reports and tests.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct DirectRun {
@@ -59,7 +45,7 @@ pub struct DirectRun {
 pub fn random_writes_direct(writes: u64, seed: u64) -> DirectRun {
     let g = bench_geometry();
     let mut ftl = Ftl::new(g, FtlConfig::default());
-    let mut timing = Timing::new(bench_timing(), g.channels, g.dies_per_channel);
+    let mut timing = Timing::new(TimingParams::numonyx_slc(), g.channels, g.dies_per_channel);
     let mut log: OpLog = Vec::with_capacity(1024);
     let filled = g.logical_pages / 4 * 3;
     for lba in 0..filled {
@@ -102,7 +88,7 @@ pub fn random_writes_direct(writes: u64, seed: u64) -> DirectRun {
         let lba = lbas[0][k];
         log.clear();
         if ftl
-            .write_with(lba, i as u32, Some(&timing.die_free_ns), &mut log)
+            .write_timed(lba, i as u32, &mut timing.die_free_ns, &mut log)
             .is_err()
         {
             break;

@@ -34,6 +34,7 @@
 use thiserror::Error;
 
 use super::blocks::{BlockState, Blocks, NIL};
+use super::die_clock::{DieClock, MAX_BUSY_NS, OFFSET_BITS};
 use super::gc_policy::{DieSnapshot, Victim, VictimPolicy};
 use super::geometry::Geometry;
 use super::oplog::{OpLog, PhysOp};
@@ -47,9 +48,6 @@ pub const NO_VERSION: u32 = u32::MAX;
 pub const OOB_TORN: u32 = u32::MAX - 1;
 /// `power_budget` when no power cut is planned.
 pub const NO_POWER_CUT: u64 = u64::MAX;
-/// Dynamic allocation packs (free time, striping offset) into one u64 key.
-const OFFSET_BITS: u32 = 10;
-const MAX_BUSY_NS: u64 = (1 << (64 - OFFSET_BITS)) - 1;
 
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum FtlError {
@@ -232,6 +230,33 @@ impl Ftl {
             Some(busy) => self.pick_least_busy(busy)?,
             None => self.pick_die()?,
         };
+        self.write_to_die(lba, old, version, die, log)
+    }
+
+    /// `write_with` with dynamic allocation over the timing model's `DieClock`: the same die
+    /// as the scan over its free times, found in O(log dies).
+    pub fn write_timed(
+        &mut self,
+        lba: u32,
+        version: u32,
+        clock: &mut DieClock,
+        log: &mut OpLog,
+    ) -> Result<u32, FtlError> {
+        let old = self.l2p[lba as usize];
+        self.unmap(lba);
+        let die = self.pick_by_clock(clock)?;
+        self.write_to_die(lba, old, version, die, log)
+    }
+
+    /// The rest of a host write once its die is chosen (`old`: the page it supersedes).
+    fn write_to_die(
+        &mut self,
+        lba: u32,
+        old: u32,
+        version: u32,
+        die: u32,
+        log: &mut OpLog,
+    ) -> Result<u32, FtlError> {
         self.counters.host_writes += 1;
         let ppn = self.program(die, lba, version)?;
         self.l2p[lba as usize] = ppn;
@@ -359,6 +384,23 @@ impl Ftl {
         let die = best_die;
         self.stripe_slot = if die + 1 == n { 0 } else { die + 1 };
         Ok(die as u32)
+    }
+
+    /// Dynamic allocation through the clock's tree: its die free first (ties in striping order
+    /// from the slot) is the scan's choice whenever it has headroom, since the scan only drops
+    /// dies without headroom; when it has none, the scan decides.
+    fn pick_by_clock(&mut self, clock: &mut DieClock) -> Result<u32, FtlError> {
+        let n = self.die_valid.len();
+        if clock.len() != n || n > 1 << OFFSET_BITS {
+            return self.pick_die();
+        }
+        match clock.first_free_from(self.stripe_slot) {
+            Some(die) if die < n && self.has_headroom(die as u32) => {
+                self.stripe_slot = if die + 1 == n { 0 } else { die + 1 };
+                Ok(die as u32)
+            }
+            _ => self.pick_least_busy(clock.as_slice()),
+        }
     }
 
     /// Programs the next page of the die's write point (opening a block if needed).

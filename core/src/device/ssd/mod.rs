@@ -12,7 +12,8 @@
 //!    wear levelling migrates cold blocks.
 //! 4. `timing`: every physical operation the FTL logged (`oplog`) books the controller, the host
 //!    link and the channel (`calendar`: gaps can be used) and the die it needs, so queue depth
-//!    and parallelism behave as on a drive.
+//!    and parallelism behave as on a drive; `die_clock` keeps the dies' free times in a tree
+//!    so that dynamic allocation finds the die free first in O(log dies).
 //! 5. `lab` runs arrivals and completions as discrete events on `crate::sim::EventQueue` and
 //!    `service` serves each request; `checks` keeps the invariants; `metrics`, `view` and
 //!    `events` are what the UI and the CLI read. `body` and `config` parse and validate
@@ -32,6 +33,7 @@
 
 pub mod bench;
 pub mod bench_check;
+pub mod bench_sssl;
 pub mod blocks;
 pub mod booking;
 pub mod calendar;
@@ -41,6 +43,7 @@ pub mod checks_model;
 pub mod checks_step;
 pub mod claims;
 pub mod config;
+pub mod die_clock;
 pub mod drives;
 pub mod figures;
 pub mod ftl;

@@ -102,7 +102,7 @@ impl TimedSsd {
         let arrived = self.timing.host_in(t0);
         self.log.clear();
         self.ftl
-            .write_with(lba, version, Some(&self.timing.die_free_ns), &mut self.log)?;
+            .write_timed(lba, version, &mut self.timing.die_free_ns, &mut self.log)?;
         Ok(book_write(
             &mut self.timing,
             &self.geometry,

@@ -20,6 +20,7 @@
 //! All times are integer nanoseconds; transfer times are rounded once when the model is built.
 
 use super::calendar::Calendar;
+use super::die_clock::DieClock;
 
 /// The constants the timing model runs on, in nanoseconds.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -37,6 +38,23 @@ pub struct TimingParams {
     pub write_buffer_pages: u32,
 }
 
+impl TimingParams {
+    /// The SSD bench device's timings: Numonyx SLC with MQSim's channel and host-link rates.
+    pub fn numonyx_slc() -> Self {
+        Self {
+            read_ns: 25_000,
+            read_msb_ns: 25_000,
+            program_ns: 200_000,
+            program_msb_ns: 200_000,
+            erase_ns: 1_500_000,
+            channel_page_ns: 30_797,
+            host_page_ns: 13_653,
+            command_ns: 5_000,
+            write_buffer_pages: 0,
+        }
+    }
+}
+
 /// Start and end of one resource reservation.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct Span {
@@ -48,7 +66,8 @@ pub struct Span {
 pub struct Timing {
     pub params: TimingParams,
     channel_count: u32,
-    pub die_free_ns: Vec<u64>,
+    /// When each die is free (its tree finds the die free first: `die_clock.rs`).
+    pub die_free_ns: DieClock,
     pub channels: Vec<Calendar>,
     pub link: Calendar,
     pub controller_free_ns: u64,
@@ -66,7 +85,7 @@ impl Timing {
         Self {
             params,
             channel_count: channels,
-            die_free_ns: vec![0; dies],
+            die_free_ns: DieClock::new(dies),
             channels: vec![Calendar::default(); channels as usize],
             link: Calendar::default(),
             controller_free_ns: 0,
@@ -171,6 +190,25 @@ impl Timing {
         }
     }
 
+    /// Step 4: the die time of one copyback from page `from_page` to page `to_page`.
+    pub fn copyback_ns(&self, from_page: u32, to_page: u32) -> u64 {
+        self.read_time(from_page) + self.program_time(to_page)
+    }
+
+    /// Step 4: GC copybacks on `die` back to back from `ready_ns`, `total_ns` their summed
+    /// `copyback_ns`: the same bookings as one `relocate` each, since each starts when the one
+    /// before it ends.
+    pub fn relocate_run(&mut self, ready_ns: u64, die: u32, total_ns: u64) -> Span {
+        let d = die as usize;
+        let start = ready_ns.max(self.die_free_ns[d]);
+        let end = start + total_ns;
+        self.occupy(d, start, end);
+        Span {
+            start_ns: start,
+            end_ns: end,
+        }
+    }
+
     /// Step 4: a block erase on `die`.
     pub fn erase(&mut self, ready_ns: u64, die: u32) -> Span {
         let d = die as usize;
@@ -184,7 +222,7 @@ impl Timing {
     }
 
     fn occupy(&mut self, die: usize, start: u64, end: u64) {
-        self.die_free_ns[die] = end;
+        self.die_free_ns.set(die, end);
         self.die_busy_ns[die] += end - start;
     }
 

@@ -168,10 +168,10 @@ impl SsdCache {
         self.log.clear();
         if self
             .ftl
-            .write_with(
+            .write_timed(
                 lba,
                 self.version,
-                Some(&self.timing.die_free_ns),
+                &mut self.timing.die_free_ns,
                 &mut self.log,
             )
             .is_err()

@@ -38,10 +38,13 @@ impl SsdLab {
                     let programs = self.ftl.counters.flash_programs;
                     self.log.clear();
                     let dynamic = self.config.ftl.allocation == WriteAllocation::Dynamic;
-                    let busy = dynamic.then_some(self.timing.die_free_ns.as_slice());
-                    self.ftl
-                        .write_with(lba, version, busy, &mut self.log)
-                        .map_err(model)?;
+                    let written = if dynamic {
+                        let clock = &mut self.timing.die_free_ns;
+                        self.ftl.write_timed(lba, version, clock, &mut self.log)
+                    } else {
+                        self.ftl.write_with(lba, version, None, &mut self.log)
+                    };
+                    written.map_err(model)?;
                     self.reference[lba as usize] = version;
                     let programmed = self.apply_log(t0, ack.unwrap_or(arrived), trace);
                     let added = self.ftl.counters.flash_programs - programs;
