@@ -29,8 +29,15 @@ const STREAM = {
 
 const M = { top: 10, right: 12, bottom: 28, left: 62 };
 
+/** A byte address or distance in the unit its size needs (a course table is a few KB). */
 function mib(bytes: number): string {
-  return `${formatNumber(Math.round((bytes / 1048576) * 10) / 10)} MiB`;
+  const [div, unit] = bytes >= 1048576 ? [1048576, "MiB"] : bytes >= 1024 ? [1024, "KiB"] : [1, "B"];
+  return `${formatNumber(Math.round((bytes / div) * 10) / 10)} ${unit}`;
+}
+
+/** "1 scan request", "3 scan requests". */
+function count(n: number, one: string, many: string): string {
+  return `${formatNumber(n)} ${n === 1 ? one : many}`;
 }
 
 function Marks({ ios, x, y, color }: { ios: ArmIo[]; x: (t: number) => number; y: (b: number) => number; color: string }) {
@@ -84,7 +91,7 @@ function InPlaceChart({ trace, scan, other, mode, width, height }: { trace: Masm
   if (!window) return <EmptyChart width={width} height={height} />;
   const s = inWindow(scan, window);
   const u = inWindow(other, window);
-  const x = scaleLinear().domain(window).range([M.left, width - M.right]);
+  const x = scaleLinear().domain(window).range([M.left, width - M.right]).clamp(true); // an I/O running past the window ends at its edge
   const y = scaleLinear().domain([0, Math.max(1, trace.table_bytes)]).range([height - M.bottom, M.top]);
   const path = headPath([s, u]);
   const d = path.map(([t, b], i) => `${i === 0 ? "M" : "L"}${x(t).toFixed(1)},${y(b).toFixed(1)}`).join("");
@@ -104,7 +111,7 @@ function IuChart({ trace, scan, other, mode, width, height }: { trace: MasmArmTr
   if (!window) return <EmptyChart width={width} height={height} />;
   const s = inWindow(scan, window);
   const r = inWindow(other, window);
-  const x = scaleLinear().domain(window).range([M.left, width - M.right]);
+  const x = scaleLinear().domain(window).range([M.left, width - M.right]).clamp(true);
   const lane = (height - M.top - M.bottom - 12) / 2;
   return (
     <svg width={width} height={height} className="chart" role="img" aria-label={`IU: disk scan progress above ${r.length} SSD record reads`} data-testid="masm-arm-iu" data-scan={s.length} data-reads={r.length}>
@@ -146,7 +153,7 @@ function Legend() {
   );
 }
 
-function windowNote(trace: MasmArmTrace | undefined, mode: ArmWindowMode, scan: ArmIo[], other: ArmIo[], what: string): string {
+function windowNote(trace: MasmArmTrace | undefined, mode: ArmWindowMode, scan: ArmIo[], other: ArmIo[], what: readonly [string, string]): string {
   if (!trace) return "not run";
   const window = armWindow(mode, trace.last_scan, [scan, other]);
   if (!window) return "no I/O yet";
@@ -154,7 +161,7 @@ function windowNote(trace: MasmArmTrace | undefined, mode: ArmWindowMode, scan: 
   const o = inWindow(other, window).length;
   const scanNs = trace.last_scan ? trace.last_scan.end_ns - trace.last_scan.start_ns : 0;
   const kept = trace.scan_kept < trace.scan_total || trace.other_kept < trace.other_total ? " · newest 2,000 per stream" : "";
-  return `${formatNumber(s)} scan requests, ${formatNumber(o)} ${what} shown · latest scan ${formatNs(scanNs)}${kept}`;
+  return `${count(s, "scan request", "scan requests")}, ${count(o, what[0] ?? "", what[1] ?? "")} shown · latest scan ${formatNs(scanNs)}${kept}`;
 }
 
 export function DiskArmPanel({ traces, series }: Props) {
@@ -181,10 +188,10 @@ export function DiskArmPanel({ traces, series }: Props) {
         <Legend />
       </div>
       <div className="masm-arm-charts">
-        <ChartCard title="In-place updates: one disk, two streams" note={`${windowNote(inPlace, mode, ip.scan, ip.other, "updates")} · head travel ${mib(ipTravel)}`} testId="masm-arm-in-place-card">
+        <ChartCard title="In-place updates: one disk, two streams" note={`${windowNote(inPlace, mode, ip.scan, ip.other, ["update", "updates"])} · head travel ${mib(ipTravel)}`} testId="masm-arm-in-place-card">
           {({ width, height }) => (inPlace ? <InPlaceChart trace={inPlace} scan={ip.scan} other={ip.other} mode={mode} width={width} height={height} /> : <EmptyChart width={width} height={height} />)}
         </ChartCard>
-        <ChartCard title="IU: the disk scan and its SSD record reads" note={windowNote(iu, mode, iuIos.scan, iuIos.other, "SSD reads")} testId="masm-arm-iu-card">
+        <ChartCard title="IU: the disk scan and its SSD record reads" note={windowNote(iu, mode, iuIos.scan, iuIos.other, ["SSD read", "SSD reads"])} testId="masm-arm-iu-card">
           {({ width, height }) => (iu ? <IuChart trace={iu} scan={iuIos.scan} other={iuIos.other} mode={mode} width={width} height={height} /> : <EmptyChart width={width} height={height} />)}
         </ChartCard>
       </div>
