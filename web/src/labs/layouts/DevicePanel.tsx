@@ -21,6 +21,16 @@ const STRIP_H = 30;
 const PATH_TOP = STRIP_TOP + STRIP_H + 20;
 const CHANNELS_H = 56;
 
+/**
+ * How the device serves requests, for the panel's title: RAID-0's two disks each have a head
+ * (`core/src/layouts/raid.rs`: every request split over the members that hold its stripe units),
+ * so "one head" would be false of it. The core names the array "RAID-0 (2 disks)".
+ */
+export function headsLabel(name: string, isDisk: boolean): string {
+  if (!isDisk) return "parallel channels";
+  return name.startsWith("RAID-0") ? "two disks striped, a head each" : "one head";
+}
+
 export const DevicePanel = memo(function DevicePanel({ meta, recent }: Props) {
   const [ref, size] = useElementSize<HTMLDivElement>();
   const { width, height } = size;
@@ -30,7 +40,7 @@ export const DevicePanel = memo(function DevicePanel({ meta, recent }: Props) {
     <section className="layouts-card layouts-device" data-testid="layouts-device" aria-labelledby="layouts-device-title">
       <header className="layouts-card-head">
         <h3 id="layouts-device-title">
-          {d.name}: {d.is_disk ? "one head" : "parallel channels"}
+          {d.name}: {headsLabel(d.name, d.is_disk)}
         </h3>
         <span className="layouts-counters" data-testid="layouts-seeks">
           <b>{formatNumber(d.seeks)}</b> seeks · {formatNumber(d.requests)} requests · {formatNumber(d.in_flight)} in flight

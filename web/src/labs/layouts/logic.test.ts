@@ -100,3 +100,12 @@ describe("the device strip", () => {
     expect(shortLabel("NSM", 0)).toBe("");
   });
 });
+
+describe("device panel title", () => {
+  it("says one head only for a single disk: RAID-0 has a head per member, an SSD parallel channels", async () => {
+    const { headsLabel } = await import("./DevicePanel");
+    expect(headsLabel("Disk", true)).toBe("one head");
+    expect(headsLabel("RAID-0 (2 disks)", true)).toBe("two disks striped, a head each");
+    expect(headsLabel("SSD-Fast", false)).toBe("parallel channels");
+  });
+});
