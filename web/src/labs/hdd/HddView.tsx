@@ -24,7 +24,9 @@ export function HddView(props: LabViewProps) {
   const headCylinder = headCylinderAt(meta, timeNs);
   const counts = meta.counts;
   return (
-    <div className="hdd-view">
+    // A region the keyboard can reach: under a lesson panel or the projector's larger type the
+    // view scrolls, and a scroll box must take focus to scroll without a mouse (WCAG 2.1.1).
+    <div className="hdd-view" tabIndex={0} role="region" aria-label="Hard disk: platter, queue and charts">
       <div className="hdd-top">
         <div className="platter-wrap">
           <Platter meta={meta} info={hddInfo} platterTurn={platterAngleAt(meta, timeNs)} headCylinder={headCylinder} timeNs={timeNs} />
