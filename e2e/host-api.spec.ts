@@ -192,6 +192,9 @@ test("hostile messages get an error naming the field, floods are refused, and th
 
 test("an embed that names another host ignores this page and tells it nothing", async ({ page, baseURL }) => {
   await page.goto(`${hostOrigin}/host-example.html?app=${encodeURIComponent(baseURL ?? "")}&lab=hdd`);
+  // The first embed (which answers this page) sends "loaded" then a "step" at step 0: let both
+  // arrive before clearing, or a late one is taken for the second embed's (it was, once).
+  await expect.poll(async () => (await messages(page)).map((m) => m.type)).toEqual(expect.arrayContaining(["loaded", "step"]));
   // Re-point the iframe at an embed that answers only http://localhost:1.
   await page.evaluate((app) => {
     (window as unknown as { flashlabMessages: unknown[] }).flashlabMessages.length = 0;
