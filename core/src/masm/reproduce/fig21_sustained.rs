@@ -28,10 +28,11 @@
 //!    seeded: medians over `DEFAULT_SEEDS`.
 
 use super::course::PaperRun;
+use super::fig20_migration::time_migration;
 use super::setup::{GIB, KIB, MIB, fill, io_config, masm_config, table_layout, x25e};
+use crate::masm::Granularity;
 use crate::masm::baseline::BASELINE_PAGE_BYTES;
-use crate::masm::io::{Devices, migrate_page_cost};
-use crate::masm::{Granularity, MigrationProgress};
+use crate::masm::io::Devices;
 use crate::plugin::seeds::{DEFAULT_SEEDS, measure_rows};
 use crate::plugin::{Claim, ClaimRun, SeedSpread};
 use crate::sim::Rng;
@@ -98,17 +99,7 @@ fn masm_rate(m_pages: u64, seed: u64) -> Result<(f64, u64), String> {
     let io = io_config(TABLE_BYTES, x25e(), CACHE_PAGE_BYTES * m_pages * m_pages);
     let table = table_layout(TABLE_BYTES);
     let mut dev = Devices::new(&io)?;
-    masm.start_migration().map_err(|e| e.to_string())?;
-    let (mut ready_ns, mut page) = (0, 0);
-    loop {
-        let progress = masm.migrate_step(1).map_err(|e| e.to_string())?;
-        let (_, write) = migrate_page_cost(&mut dev, &table, page, ready_ns);
-        ready_ns = write.end_ns;
-        page += 1;
-        if progress == MigrationProgress::Completed {
-            break;
-        }
-    }
+    let (ready_ns, _) = time_migration(&mut masm, &mut dev, &table)?;
     let updates = (half_pages * CACHE_PAGE_BYTES / RECORD_BYTES) as f64;
     Ok((updates / (ready_ns.max(1) as f64 / 1e9), ready_ns))
 }
