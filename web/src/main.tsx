@@ -13,7 +13,8 @@ import { registerOffline } from "./offline/register";
 import { hostOrigin, parseRoute } from "./share/route";
 import { startTheme } from "./app/theme";
 import { startProjector } from "./app/projector";
-import { createSimWorker, SimClient } from "./sim/client";
+import { SimClient } from "./sim/client";
+import { takeEarlyWorker } from "./sim/simWorker";
 import "./styles/theme.css";
 import "./styles/layout.css";
 import "./styles/panels.css";
@@ -24,7 +25,7 @@ import "./styles/projector.css";
 
 startTheme();
 startProjector();
-const session = new LabSession(new SimClient(createSimWorker));
+const session = new LabSession(new SimClient(takeEarlyWorker));
 const app = new AppController(session);
 
 const container = document.getElementById("root");
@@ -46,7 +47,7 @@ const started = app.start().catch(() => undefined);
 const host = hostOrigin(parseRoute(window.location.hash));
 const bridge = host === null ? null : new HostBridge(app, host, started);
 bridge?.start();
-registerOffline(session);
+registerOffline(session, started);
 void started.finally(() => {
   installTestApi(app);
   document.body.dataset.ready = "true";

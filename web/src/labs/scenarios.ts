@@ -36,13 +36,21 @@ function describeScenario(path: string, json: string): BundledScenario | null {
   return { lab: match[1], name: match[2], title, description, json };
 }
 
-const ALL: BundledScenario[] = Object.entries(files)
-  .map(([path, json]) => describeScenario(path, json))
-  .filter((s): s is BundledScenario => s !== null)
-  .sort((a, b) => a.name.localeCompare(b.name));
+/** Each lab's files, parsed on the lab's first use: the page a user opens reads only its own lab's
+ *  titles, not every bundled scenario's JSON while the app starts. */
+const byLab = new Map<string, BundledScenario[]>();
 
 export function scenariosFor(lab: string): BundledScenario[] {
-  return ALL.filter((s) => s.lab === lab);
+  let list = byLab.get(lab);
+  if (list === undefined) {
+    list = Object.entries(files)
+      .filter(([path]) => /([^/]+)\/[^/]+\.json$/.exec(path)?.[1] === lab)
+      .map(([path, json]) => describeScenario(path, json))
+      .filter((s): s is BundledScenario => s !== null)
+      .sort((a, b) => a.name.localeCompare(b.name));
+    byLab.set(lab, list);
+  }
+  return [...list];
 }
 
 export function defaultScenario(lab: string): BundledScenario | undefined {

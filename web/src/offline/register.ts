@@ -1,7 +1,9 @@
 //! Registers the offline service worker (`web/offline/sw.js`, built into `dist/sw.js`) in the
 //! production build, and keeps a store of what is available offline for the home page.
 //!
-//! 1. After the page has loaded, register `./sw.js`; once it is active, ask it to cache what
+//! 1. After the page has loaded and its first scenario has loaded (`firstLoad`; the worker's
+//!    install fetches every lab's glue and tour, which would otherwise compete with the
+//!    page's own first load), register `./sw.js`; once it is active, ask it to cache what
 //!    this first visit already loaded (the worker did not control the page yet), and, each time
 //!    a lab's scenario loads, that lab's core (fetched by the simulation worker).
 //! 2. `saveAllLabs()` asks it to cache every lab group's core too.
@@ -36,7 +38,7 @@ function loadedLab(session: LabSession): string[] {
   return lab === undefined ? [] : [lab];
 }
 
-export function registerOffline(session: LabSession): void {
+export function registerOffline(session: LabSession, firstLoad: Promise<unknown>): void {
   if (!import.meta.env.PROD || !("serviceWorker" in navigator)) {
     offline.set("unsupported");
     return;
@@ -68,8 +70,11 @@ export function registerOffline(session: LabSession): void {
       })
       .catch(() => offline.set("failed"));
   };
-  if (document.readyState === "complete") start();
-  else window.addEventListener("load", start, { once: true });
+  const loaded = new Promise<void>((resolve) => {
+    if (document.readyState === "complete") resolve();
+    else window.addEventListener("load", () => resolve(), { once: true });
+  });
+  void Promise.all([loaded, firstLoad.catch(() => undefined)]).then(start);
 }
 
 /** Caches every lab group's core, so every lab opens offline (step 2). */

@@ -18,7 +18,8 @@ import type { ErrorKind, Progress, Request, RequestBody, ResultMap, Response } f
 import { CancelledError, ScenarioError, UsageError, WorkerCrashedError } from "./errors";
 import { isOutOfMemory } from "./failure";
 import type { ClaimRow, CoreState, FigureData, InvariantReport, MetricDetail } from "./types";
-import { parseRoute } from "../share/route";
+
+export { createSimWorker } from "./simWorker";
 
 type Pending = {
   resolve: (value: ResultMap[keyof ResultMap]) => void;
@@ -231,16 +232,4 @@ export class SimClient {
     this.busy.reset();
     for (const p of pending) p.reject(error);
   }
-}
-
-/**
- * The app's worker: Vite bundles `worker.ts` (and the wasm it imports) as a module worker. Its
- * name carries the lab of the page's route (`flashlab-sim:<lab>`), so the worker fetches and
- * compiles that lab's module while the page is still starting, rather than on the first request
- * (`worker.ts`, step 1).
- */
-export function createSimWorker(): Worker {
-  const route = parseRoute(typeof window === "undefined" ? "" : window.location.hash);
-  const lab = route.kind === "lab" || route.kind === "teach" ? route.lab : null;
-  return new Worker(new URL("./worker.ts", import.meta.url), { type: "module", name: lab === null ? "flashlab-sim" : `flashlab-sim:${lab}` });
 }
