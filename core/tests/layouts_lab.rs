@@ -212,3 +212,33 @@ fn a_raid0_stripe_unit_out_of_range_or_on_another_device_names_device_stripe_byt
     assert!(error(json!({"id": "raid0", "stripe_bytes": 4096})).is_ok());
     assert!(error(json!({"id": "raid0"})).is_ok());
 }
+
+/// CPU time so far is booked in whole ns while the queries' CPU sums fractions, so "CPU time (all
+/// queries)" once read −0.2 ns at step 40 of the RAID-0 scenario; at no step of any bundled
+/// layouts scenario is it negative.
+#[test]
+fn cpu_time_is_never_negative_at_any_step_of_a_bundled_scenario() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../scenarios/layouts");
+    let mut seen = 0;
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().and_then(|e| e.to_str()) != Some("json") {
+            continue;
+        }
+        let text = std::fs::read_to_string(&path).unwrap();
+        let mut s = flashlab_core::Session::load(&text, None).unwrap();
+        let mut step = 0;
+        loop {
+            let m = s.metrics_json();
+            let get = |name: &str| m[name].as_f64().unwrap_or_else(|| panic!("{name} in {m}"));
+            let cpu = get("cpu_ms");
+            assert!(cpu >= 0.0, "{}: step {step}: CPU {cpu} ms", path.display());
+            if s.step(1) == 0 {
+                break;
+            }
+            step += 1;
+        }
+        seen += 1;
+    }
+    assert!(seen >= 5, "bundled layouts scenarios found: {seen}");
+}

@@ -221,7 +221,9 @@ pub fn query_times(lab: &LayoutsLab, q: usize) -> (u64, f64, f64) {
     let now = lab.now_ns();
     let elapsed = qs.finished_ns.unwrap_or(now);
     let ahead = qs.cpu_free_ns.saturating_sub(elapsed) as f64;
-    let cpu = qs.cpu_ns - ahead;
+    // `cpu_free_ns` is the last booking rounded to whole ns, so `ahead` can exceed a sub-ns
+    // total by a fraction: CPU time is never negative (the UI once showed "−0.2 ns").
+    let cpu = (qs.cpu_ns - ahead).max(0.0);
     (elapsed, cpu, elapsed as f64 - cpu)
 }
 
