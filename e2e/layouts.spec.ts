@@ -31,6 +31,18 @@ test("the layouts route opens with every panel and no console error", async ({ p
   expect(consoleErrors).toEqual([]);
 });
 
+test("RAID-0 draws each member disk's head, the two within two stripe units of each other", async ({ page, consoleErrors }) => {
+  await openScenario(page, "crossover-raid0");
+  await api(page, "seek", 40);
+  const heads = page.getByTestId("layouts-head");
+  await expect(heads).toHaveCount(2);
+  const offsets = (await heads.evaluateAll((els) => els.map((e) => Number(e.getAttribute("data-head-offset"))))) as number[];
+  // Every request is split over both disks, so their heads end within two 64 KiB units of each other.
+  expect(Math.abs(offsets[0]! - offsets[1]!)).toBeLessThanOrEqual(2 * 65536);
+  await expect(page.getByTestId("layouts-device")).toContainText("both disks' heads");
+  expect(consoleErrors).toEqual([]);
+});
+
 test("flash shows its channels and no crossover", async ({ page, consoleErrors }) => {
   await openScenario(page, "no-crossover-flash");
   await expect(page.getByTestId("layouts-no-crossover")).toBeVisible();

@@ -105,6 +105,7 @@ impl ScanDevice {
                 return Ok(Self::Raid0(Box::new(Raid0State {
                     members: [hdd(id.preset())?, hdd(id.preset())?],
                     stripe_bytes,
+                    member_last_end: [None; 2],
                 })));
             }
             _ => {}

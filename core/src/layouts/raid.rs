@@ -14,6 +14,8 @@
 //! 4. Both members start their parts when the array request is dispatched and serve them in
 //!    parallel; the request completes when the later part does. The array takes one request
 //!    at a time, like the single disk (md's own queueing and the members' NCQ are not modelled).
+//! 5. Each member remembers where its last part ended (its head); `head_on_array` maps that
+//!    member byte back onto the array's byte axis, for the view's two heads.
 
 use super::disk::HddState;
 use super::error::LayoutError;
@@ -25,6 +27,8 @@ pub const RAID0_MEMBERS: u64 = 2;
 pub struct Raid0State {
     pub members: [HddState; 2],
     pub stripe_bytes: u64,
+    /// Step 5: the member byte where each member's last part ended.
+    pub member_last_end: [Option<u64>; 2],
 }
 
 /// Step 3: the member byte range `[first, end)` that array bytes `[offset, offset + bytes)`
@@ -63,6 +67,12 @@ pub fn member_range(offset: u64, bytes: u64, member: u64, stripe: u64) -> Option
     Some((start, end + 1))
 }
 
+/// The array byte that member byte `member_byte` of `member` holds (the inverse of step 2).
+pub fn array_byte(member_byte: u64, member: u64, stripe: u64) -> u64 {
+    let unit = member_byte / stripe.max(1);
+    (unit * RAID0_MEMBERS + member) * stripe + member_byte % stripe.max(1)
+}
+
 impl Raid0State {
     /// Step 4: serves array bytes `[offset, offset + bytes)` dispatched at `now_ns`.
     pub fn serve(&mut self, offset: u64, bytes: u64, now_ns: u64) -> Result<u64, LayoutError> {
@@ -70,9 +80,17 @@ impl Raid0State {
         for (m, disk) in self.members.iter_mut().enumerate() {
             if let Some((first, end)) = member_range(offset, bytes, m as u64, self.stripe_bytes) {
                 done = done.max(disk.serve(first, end - first, now_ns)?);
+                self.member_last_end[m] = Some(end);
             }
         }
         Ok(done)
+    }
+
+    /// Step 5: the array byte just after member `m`'s last served byte (its head), if it has
+    /// served any.
+    pub fn head_on_array(&self, m: usize) -> Option<u64> {
+        let end = (*self.member_last_end.get(m)?)?;
+        Some(array_byte(end.checked_sub(1)?, m as u64, self.stripe_bytes) + 1)
     }
 
     /// Array capacity: whole stripe units on both members.
@@ -106,6 +124,49 @@ mod tests {
             "a member's part is contiguous"
         );
         (count > 0).then_some((lo, hi))
+    }
+
+    #[test]
+    fn array_byte_inverts_the_striping_and_the_heads_end_where_the_parts_do() {
+        let mut rng = Rng::new(12);
+        for _ in 0..3_000 {
+            let stripe = 512 * (1 + rng.below(16));
+            let b = rng.below(100 * stripe);
+            let c = b / stripe;
+            let member = c % RAID0_MEMBERS;
+            let mb = (c / RAID0_MEMBERS) * stripe + b % stripe;
+            assert_eq!(array_byte(mb, member, stripe), b);
+        }
+    }
+
+    #[test]
+    fn each_heads_array_byte_follows_the_last_array_byte_that_member_served() {
+        use crate::layouts::device::{DeviceId, ScanDevice};
+        let mut rng = Rng::new(13);
+        let stripe = 64 * 1024;
+        let Ok(ScanDevice::Raid0(mut raid)) = ScanDevice::new(DeviceId::Raid0, stripe) else {
+            panic!("a RAID-0 device");
+        };
+        // Plain reference: the last byte of each request on each member, walked unit by unit.
+        let mut expected = [None, None];
+        let mut now = 0;
+        for _ in 0..200 {
+            let offset = rng.below(1 << 30);
+            let bytes = 1 + rng.below(4 * stripe);
+            now = raid.serve(offset, bytes, now).unwrap();
+            for b in offset..offset + bytes {
+                if b % stripe == stripe - 1 || b == offset + bytes - 1 {
+                    expected[((b / stripe) % RAID0_MEMBERS) as usize] = Some(b + 1);
+                }
+            }
+            for (m, want) in expected.iter().enumerate() {
+                assert_eq!(
+                    raid.head_on_array(m),
+                    *want,
+                    "member {m} after {offset}+{bytes}"
+                );
+            }
+        }
     }
 
     #[test]

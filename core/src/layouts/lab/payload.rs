@@ -24,6 +24,9 @@ pub struct LayoutsDeviceNow {
     pub channel_busy: Vec<u64>,
     /// SSD only: dies per channel.
     pub dies_per_channel: u64,
+    /// RAID-0 only: each member disk's head, as the array byte just after the last byte that
+    /// member served (`raid.rs` step 5); empty on the other devices.
+    pub member_heads: Vec<Option<u64>>,
 }
 
 /// One file a query reads: where it lies on the device and how far its stream has got.

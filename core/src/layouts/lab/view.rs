@@ -91,6 +91,10 @@ fn device_now(lab: &LayoutsLab) -> LayoutsDeviceNow {
         bytes: d.bytes,
         channel_busy,
         dies_per_channel,
+        member_heads: match &d.device {
+            ScanDevice::Raid0(r) => (0..r.members.len()).map(|m| r.head_on_array(m)).collect(),
+            _ => Vec::new(),
+        },
     }
 }
 

@@ -31,6 +31,34 @@ export function headsLabel(name: string, isDisk: boolean): string {
   return name.startsWith("RAID-0") ? "two disks striped, a head each" : "one head";
 }
 
+/**
+ * The heads to draw on the strip, on the array's byte axis: a disk's one head where its last
+ * request ended; each RAID-0 member's own head (`member_heads`, `core/src/layouts/raid.rs` step 5);
+ * none on an SSD.
+ */
+export function deviceHeads(d: LayoutsMeta["device"]): { label: string; offset: number }[] {
+  if (!d.is_disk) return [];
+  if (d.member_heads.length > 0) {
+    return d.member_heads.flatMap((offset, m) => (offset === null ? [] : [{ label: `disk ${m} head`, offset }]));
+  }
+  return d.head_offset === null ? [] : [{ label: "head", offset: d.head_offset }];
+}
+
+/** Label width budget in px (about 7 px per character of the strip's label font). */
+const HEAD_LABEL_PX = 84;
+
+/**
+ * Where the heads' labels go: RAID-0's two heads usually sit a stripe unit apart (each request is
+ * split over both disks), so labels closer than one label's width merge into one; every label
+ * is kept inside the strip.
+ */
+export function headLabels(heads: { label: string; x: number }[], x0: number, x1: number): { text: string; x: number }[] {
+  const clamp = (x: number): number => Math.min(Math.max(x, x0 + HEAD_LABEL_PX / 2), x1 - HEAD_LABEL_PX / 2);
+  const [a, b] = heads;
+  if (a && b && Math.abs(a.x - b.x) < HEAD_LABEL_PX) return [{ text: "both disks' heads", x: clamp((a.x + b.x) / 2) }];
+  return heads.map((h) => ({ text: h.label, x: clamp(h.x) }));
+}
+
 export const DevicePanel = memo(function DevicePanel({ meta, recent }: Props) {
   const [ref, size] = useElementSize<HTMLDivElement>();
   const { width, height } = size;
@@ -73,7 +101,7 @@ function Strip({ meta, recent, width, height }: { meta: LayoutsMeta; recent: Rec
   const rowH = Math.max(1, (pathBottom - PATH_TOP) / rows);
   const ordered = [...recent].reverse();
   const points = ordered.map((r, i) => ({ x: toX((r.offsetKb + r.kb / 2) * 1024), y: PATH_TOP + (i + 0.5) * rowH, r }));
-  const head = meta.device.head_offset;
+  const heads = deviceHeads(meta.device);
   const last = meta.last;
   return (
     <svg width={width} height={height} className="chart" role="img" aria-label="device activity">
@@ -94,14 +122,14 @@ function Strip({ meta, recent, width, height }: { meta: LayoutsMeta; recent: Rec
         <rect key={`f${i}`} x={toX(r.offset)} y={STRIP_TOP} width={Math.max(2, toX(r.offset + r.bytes) - toX(r.offset))} height={STRIP_H} fill={ACTIVE_COLOR} opacity={0.85} />
       ))}
       {last && <rect x={toX(last.offset)} y={STRIP_TOP - 3} width={Math.max(2, toX(last.offset + last.bytes) - toX(last.offset))} height={3} fill="currentColor" />}
-      {head !== null && meta.device.is_disk && (
-        <g data-testid="layouts-head">
-          <path d={`M${toX(head)},${STRIP_TOP + STRIP_H + 2} l-6,10 l12,0 z`} fill="currentColor" />
-          <text x={toX(head)} y={STRIP_TOP + STRIP_H + 20} textAnchor="middle" className="layouts-strip-label">
-            head
-          </text>
-        </g>
-      )}
+      {heads.map((h, i) => (
+        <path key={h.label} data-testid="layouts-head" data-head-offset={h.offset} d={`M${toX(h.offset)},${STRIP_TOP + STRIP_H + 2} l-6,10 l12,0 z`} fill="currentColor" opacity={i === 0 ? 1 : 0.6} />
+      ))}
+      {headLabels(heads.map((h) => ({ label: h.label, x: toX(h.offset) })), x0, x1).map((l) => (
+        <text key={l.text} x={l.x} y={STRIP_TOP + STRIP_H + 20} textAnchor="middle" className="layouts-strip-label">
+          {l.text}
+        </text>
+      ))}
       {points.map((p, i) => {
         const next = points[i + 1];
         return next ? <line key={`l${i}`} x1={p.x} y1={p.y} x2={next.x} y2={next.y} stroke={next.r.seek || p.r.seek ? "#8a939f" : "#c5ccd4"} strokeWidth={1} /> : null;

@@ -84,6 +84,9 @@ describe("the device strip", () => {
       [100, 400],
     ]);
     expect(byteX(200, files, 400, 0, 400)).toBe(200);
+    expect(segs.map((s) => s.label)).toEqual(files.map((f) => f.label));
+    const two = fileSegments([files[0]!, { ...files[1]!, query: 1 }], 400, 0, 400);
+    expect(two.map((s) => s.label)).toEqual([`query 0: ${files[0]!.label}`, `query 1: ${files[1]!.label}`]);
     expect(byteX(1e9, files, 400, 0, 400)).toBe(400);
   });
 
@@ -107,5 +110,22 @@ describe("device panel title", () => {
     expect(headsLabel("Disk", true)).toBe("one head");
     expect(headsLabel("RAID-0 (2 disks)", true)).toBe("two disks striped, a head each");
     expect(headsLabel("SSD-Fast", false)).toBe("parallel channels");
+  });
+
+  it("draws each RAID-0 member's head, a disk's one head, and none on an SSD", async () => {
+    const { deviceHeads } = await import("./DevicePanel");
+    const base = { name: "Disk", is_disk: true, head_offset: 4096, queued: 0, in_flight: 0, seeks: 0, requests: 1, bytes: 4096, channel_busy: [], dies_per_channel: 0, member_heads: [] };
+    expect(deviceHeads(base)).toEqual([{ label: "head", offset: 4096 }]);
+    const raid = { ...base, name: "RAID-0 (2 disks)", member_heads: [131072, null] };
+    expect(deviceHeads(raid)).toEqual([{ label: "disk 0 head", offset: 131072 }]);
+    expect(deviceHeads({ ...raid, member_heads: [131072, 65536] }).map((h) => h.label)).toEqual(["disk 0 head", "disk 1 head"]);
+    expect(deviceHeads({ ...base, is_disk: false })).toEqual([]);
+  });
+
+  it("merges the two heads' labels when they are closer than a label, and keeps labels inside the strip", async () => {
+    const { headLabels } = await import("./DevicePanel");
+    expect(headLabels([{ label: "disk 0 head", x: 300 }, { label: "disk 1 head", x: 302 }], 10, 400)).toEqual([{ text: "both disks' heads", x: 301 }]);
+    expect(headLabels([{ label: "disk 0 head", x: 100 }, { label: "disk 1 head", x: 300 }], 10, 400).map((l) => l.text)).toEqual(["disk 0 head", "disk 1 head"]);
+    expect(headLabels([{ label: "head", x: 399 }], 10, 400)).toEqual([{ text: "head", x: 358 }]);
   });
 });

@@ -22,6 +22,8 @@ export interface LayoutsDeviceNow {
   head_offset: number | null;
   in_flight: number;
   is_disk: boolean;
+  /** RAID-0 only: each member disk's head, as the array byte just after the last byte that member served (`raid.rs` step 5); empty on the other devices. */
+  member_heads: (number | null)[];
   name: string;
   queued: number;
   requests: number;

@@ -16,9 +16,11 @@ export interface FileSegment {
 export function fileSegments(files: readonly LayoutsFile[], extentBytes: number, x0: number, x1: number): FileSegment[] {
   const extent = Math.max(1, extentBytes, ...files.map((f) => f.device_base + f.device_bytes));
   const scale = (b: number): number => x0 + ((x1 - x0) * b) / extent;
+  // Several queries (the concurrency scenarios) read files of the same name: say whose each is.
+  const several = new Set(files.map((f) => f.query)).size > 1;
   return files.map((f, index) => ({
     index,
-    label: f.label,
+    label: several ? `query ${f.query}: ${f.label}` : f.label,
     x0: scale(f.device_base),
     x1: Math.max(scale(f.device_base) + 1, scale(f.device_base + f.device_bytes)),
     query: f.query,
