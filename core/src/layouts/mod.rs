@@ -43,6 +43,7 @@ pub mod budget;
 pub mod calibration;
 pub mod claim_notes;
 pub mod claims;
+pub mod codec;
 pub mod cpu;
 pub mod device;
 pub mod disk;

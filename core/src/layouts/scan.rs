@@ -23,6 +23,7 @@
 //! Elapsed = the query's finish time; CPU = its charged CPU; I/O wait = elapsed − CPU (the
 //! paper's Fig. 3(c) definition).
 
+use super::codec;
 use super::cpu::BlockWork;
 use super::device::DeviceId;
 use super::error::LayoutError;
@@ -32,7 +33,8 @@ use super::plan::{Needed, PageDraws, needed_pages, qualifying_rows};
 use super::query::{AnswerRow, ScanQuery};
 use super::queue::{DeviceQueue, allocate};
 use super::schema::PREDICATE_DOMAIN;
-use super::settings::{AccessPath, ScanSettings};
+use super::settings::{AccessPath, Compression, ScanSettings};
+use super::table::Table;
 use crate::sim::Scheduler;
 
 /// What the scan's event loop waits for (`crate::sim::Scheduler`): a device completing the
@@ -158,7 +160,7 @@ impl ScanRun {
             .has_data()
             .then(|| qualifying_rows(&spec.table, &spec.query));
         let selectivity = spec.query.predicate.expected_selectivity();
-        let ratio = s.compression.ratio;
+        let io_pages = on_device_page_bytes(&spec, &s.compression);
         let mut streams = Vec::new();
         let needed = needed_pages(
             &spec.table,
@@ -169,14 +171,13 @@ impl ScanRun {
         );
         // Place every file of the table (read or not), so column files sit side by side.
         let mut bases = Vec::new();
-        for f in &spec.table.files {
-            let io_page_bytes = ((f64::from(f.page_bytes) * ratio).round() as u64).max(1);
+        for (f, io_page_bytes) in spec.table.files.iter().zip(&io_pages) {
             let bytes = io_page_bytes * f.page_count;
             bases.push(allocate(&mut self.devices[spec.device], bytes, &s));
         }
         for (f, pages) in needed {
             let shape = spec.table.files[f];
-            let io_page_bytes = ((f64::from(shape.page_bytes) * ratio).round() as u64).max(1);
+            let io_page_bytes = io_pages[f];
             let owner = StreamOwner {
                 query: q,
                 file: f,
@@ -478,4 +479,34 @@ impl ScanRun {
     pub fn layout(&self, q: usize) -> Option<Layout> {
         self.queries.get(q).map(|qs| qs.spec.table.layout)
     }
+}
+
+/// On-device bytes of one page of each of the table's files: the page itself uncompressed, its
+/// bytes scaled by a fixed ratio, or (the codec) the mean page `codec.rs` packs from the
+/// table's values: the lab's own rows, or a sample of the same generator for a shape-only table.
+fn on_device_page_bytes(spec: &QuerySpec, compression: &Compression) -> Vec<u64> {
+    let files = &spec.table.files;
+    if compression.codec {
+        let (schema, stored) = (&spec.table.schema, &spec.table);
+        let sample = if stored.has_data() {
+            let values = (0..schema.columns.len())
+                .map(|c| (0..stored.rows).map(|r| stored.read_value(c, r)).collect())
+                .collect();
+            Table {
+                schema: schema.clone(),
+                rows: stored.rows,
+                values,
+            }
+        } else {
+            Table::generate(schema.kind, stored.rows.min(codec::SAMPLE_ROWS), spec.seed)
+        };
+        return files
+            .iter()
+            .map(|f| codec::file_page_bytes(schema, f, &sample).max(1))
+            .collect();
+    }
+    files
+        .iter()
+        .map(|f| ((f64::from(f.page_bytes) * compression.ratio).round() as u64).max(1))
+        .collect()
 }

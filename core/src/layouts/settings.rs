@@ -52,15 +52,29 @@ pub enum AccessPath {
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Compression {
     pub ratio: f64,
+    /// Pages packed by the codec (`codec.rs`: FOR + bit-packing of the real values), their
+    /// on-device size from the data; `ratio` is then unused.
+    pub codec: bool,
 }
 
 impl Compression {
-    pub const NONE: Compression = Compression { ratio: 1.0 };
+    pub const NONE: Compression = Compression {
+        ratio: 1.0,
+        codec: false,
+    };
     /// ORDERS compressed from 32 to 12 B per tuple (§4.2, §5.2.1).
-    pub const ORDERS_12_OF_32: Compression = Compression { ratio: 12.0 / 32.0 };
+    pub const ORDERS_12_OF_32: Compression = Compression {
+        ratio: 12.0 / 32.0,
+        codec: false,
+    };
+    /// The codec (`codec.rs`).
+    pub const CODEC: Compression = Compression {
+        ratio: 1.0,
+        codec: true,
+    };
 
     pub fn is_on(&self) -> bool {
-        self.ratio < 1.0
+        self.codec || self.ratio < 1.0
     }
 }
 

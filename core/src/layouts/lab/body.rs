@@ -108,6 +108,10 @@ pub struct LayoutsParams {
     pub scheduler: Option<LayoutsScheduler>,
     /// On-device bytes per logical byte, in (0, 1] (default 1 = off; ORDERS 12/32 = 0.375).
     pub compression_ratio: Option<f64>,
+    /// Pack pages with the codec (frame of reference + bit-packing of the real values, 128 per
+    /// block; `core/src/layouts/codec.rs`): the on-device page size comes from the data. Default
+    /// false; cannot be combined with a `compression_ratio` below 1.
+    pub compression_codec: Option<bool>,
     /// Sorted index on the predicate column: the scan reads the index range, then only the
     /// pages holding qualifying rows (a bitmap heap scan, §5.2.3). Default false.
     pub index: Option<bool>,

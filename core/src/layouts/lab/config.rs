@@ -222,13 +222,22 @@ pub fn parse(body: Map<String, Value>) -> Result<LayoutsConfig, ScenarioError> {
             format!("must be in (0, 1] (got {ratio})"),
         ));
     }
+    let codec = p.compression_codec.unwrap_or(false);
+    if codec && ratio < 1.0 {
+        return Err(ScenarioError::new(
+            "params.compression_codec",
+            format!(
+                "the codec sizes pages from the data: drop compression_ratio ({ratio}) or the codec"
+            ),
+        ));
+    }
     let index = p.index.unwrap_or(false);
     let base = ScanSettings {
         scheduler: match p.scheduler.unwrap_or_default() {
             LayoutsScheduler::Noop => Scheduler::Noop,
             LayoutsScheduler::Cfq => Scheduler::Cfq,
         },
-        compression: Compression { ratio },
+        compression: Compression { ratio, codec },
         access: if index {
             AccessPath::Index {
                 entry_bytes: INDEX_ENTRY_BYTES,

@@ -116,6 +116,8 @@ pub struct LayoutsKnobs {
     pub read_ahead_bytes: u64,
     pub scheduler: String,
     pub compression_ratio: f64,
+    /// Pages packed by the codec (`codec.rs`), their size from the data.
+    pub compression_codec: bool,
     pub index: bool,
 }
 

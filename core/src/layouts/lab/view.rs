@@ -350,6 +350,7 @@ pub fn info(lab: &LayoutsLab) -> Value {
                 Scheduler::Cfq => "cfq".into(),
             },
             compression_ratio: s.compression.ratio,
+            compression_codec: s.compression.codec,
             index: matches!(s.access, AccessPath::Index { .. }),
         },
         queries: cfg

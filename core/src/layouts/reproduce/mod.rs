@@ -112,6 +112,12 @@ impl Comparison {
         self
     }
 
+    /// Marks it as computed from the seeded generator directly (not through a scan's draws).
+    pub fn drawn(mut self) -> Self {
+        self.drew = true;
+        self
+    }
+
     /// Links the runs it was computed from.
     pub fn with_runs(mut self, runs: &[ClaimRun]) -> Self {
         self.runs.extend_from_slice(runs);

@@ -92,6 +92,7 @@ fn body_at(
             "scheduler": scheduler,
             "compression_ratio": settings.compression.ratio,
             "index": matches!(settings.access, AccessPath::Index { .. }),
+            "compression_codec": settings.compression.codec,
         },
         "workload": {"generator": {
             "projectivity": case.k,
