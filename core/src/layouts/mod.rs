@@ -8,7 +8,8 @@
 //! 3. `pages`: NSM, DSM and PAX pages of real bytes; shape-only tables for the paper's 60 M rows.
 //! 4. `query`: `scan{table, columns, predicate}` and its answer.
 //! 5. `settings`, `cpu`: the knobs (I/O unit, read-ahead, scheduler, compression, index, CPU
-//!    costs) with their sources and calibration points.
+//!    costs) with their sources and calibration points; `codec`: the compression knob's page
+//!    codec (frame of reference + bit-packing of the real values).
 //! 6. `plan`: which I/O units each file's stream needs (full scan, positions, index).
 //! 7. `io`: read-ahead streams, the scheduler policy (NOOP, CFQ-like), seek counting;
 //!    `request_queue`: a device queue indexed so each dispatch picks in O(log n).
@@ -35,8 +36,10 @@
 //! not sorted as TPC-H's L_ORDERKEY (qualifying rows scattered, digest §8 item 10); the page
 //! size (4 KB) and output block (1,000 rows) are assumptions; the prefetcher knows the
 //! qualifying positions up front; the SSD presets run in "datasheet" mode (no η calibration,
-//! digest §8 item 5); the compression knob scales on-device bytes and CPU, the bytes on pages
-//! stay uncompressed; no RAID-0 device.
+//! digest §8 item 5); compression sizes each file's on-device pages by packing the real values
+//! with `codec` (or by a fixed ratio), and charges decompression CPU, while the scan decodes
+//! the uncompressed page images and reads every page of a file at the file's mean packed size;
+//! RAID-0 is two disks striped (`raid`).
 
 pub mod bench;
 pub mod budget;

@@ -62,7 +62,7 @@ export function LayoutsControls({ json, attributes, editor, disabled }: Props) {
       <Select label="read-ahead" testId="layouts-ra-select" value={String(k.readAheadUnits)} disabled={off} title="read-ahead window per file, in I/O units" onChange={(v) => set({ knob: "readAheadUnits", value: Number(v) })} options={aheads.some(([v]) => v === String(k.readAheadUnits)) ? aheads : [...aheads, [String(k.readAheadUnits), `${k.readAheadUnits} units`] as const]} />
       <Select label="queries" testId="layouts-n-select" value={String(k.concurrency ?? 1)} disabled={off || !gen} title={gen ? "N concurrent scans, each on its own copy of the table" : EXPLICIT} onChange={(v) => set({ knob: "concurrency", value: Number(v) })} options={[1, 2, 3, 4, 8].map((n) => [String(n), String(n)] as const)} />
       <Select label="scheduler" testId="layouts-sched-select" value={k.scheduler} disabled={off} onChange={(v) => set({ knob: "scheduler", value: v === "noop" ? "noop" : "cfq" })} options={[["noop", "NOOP"], ["cfq", "CFQ"]]} />
-      <label className="layouts-toggle" title="params.compression_ratio 0.375: ORDERS' 12 of 32 bytes on the device, decompression CPU charged">
+      <label className="layouts-toggle" title="params.compression_codec: pages packed by frame of reference + bit-packing of their real values (the paper's ORDERS: 32 to 12 bytes per tuple), decompression CPU charged">
         <input type="checkbox" data-testid="layouts-compress" checked={k.compressed} disabled={off} onChange={(e) => set({ knob: "compressed", value: e.target.checked })} />
         compress
       </label>

@@ -26,7 +26,7 @@ export const layoutsLab: LabModule = {
     pseudocode: layoutsPseudocode,
     leavesOut: [
       "No buffer pool and direct I/O, as in the paper; the CPU model has two fitted costs (calibration points).",
-      "Fixed-width columns; compression is a ratio with a fitted CPU cost, not a real codec.",
+      "Fixed-width columns. Compression packs each page's real values (frame of reference + bit-packing, 128 per block; the paper's best of bit-packing, dictionary and FOR-delta is not named, §5.2.1), but the scan reads every page of a file at the file's mean packed size, and decompression costs a fitted CPU time per value.",
       "The projectivity sweep runs at 4 million rows, not the paper's 60 million.",
       "RAID-0 takes one request at a time and its disks have no on-board cache: a request smaller than two stripe units uses one disk while the other waits.",
     ],

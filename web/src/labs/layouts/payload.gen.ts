@@ -77,6 +77,8 @@ export interface LayoutsIo {
 }
 
 export interface LayoutsKnobs {
+  /** Pages packed by the codec (`codec.rs`), their size from the data. */
+  compression_codec: boolean;
   compression_ratio: number;
   index: boolean;
   io_unit_bytes: number;

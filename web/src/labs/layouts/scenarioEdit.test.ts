@@ -43,6 +43,8 @@ describe("layouts scenario edits", () => {
     expect(doc.title).toBe("t · edited in the lab");
     const compressed = withKnob(GENERATED, { knob: "compressed", value: true });
     expect(readKnobs(compressed).compressed).toBe(true);
+    expect(JSON.parse(compressed).params).toMatchObject({ compression_codec: true });
+    expect(JSON.parse(compressed).params.compression_ratio).toBeUndefined();
     expect(readKnobs(withKnob(compressed, { knob: "compressed", value: false })).compressed).toBe(false);
   });
 

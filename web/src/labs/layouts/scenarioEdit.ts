@@ -5,7 +5,9 @@
 //!
 //! 1. `readKnobs` reads what the toolbar shows, with the core's defaults for absent fields.
 //! 2. `withKnob` sets one knob. Read-ahead is given in I/O units (`params.read_ahead_bytes` =
-//!    units × `params.io_unit_bytes`); compression is ORDERS' 12 of 32 B (ratio 0.375) or off.
+//!    units × `params.io_unit_bytes`); compression is the core's page codec
+//!    (`params.compression_codec`, FOR + bit-packing of the real values) or off. A scenario's
+//!    fixed `compression_ratio` also reads as compressed; switching off clears both.
 //! 3. Projectivity, selectivity and concurrency belong to a generated workload; a scenario of
 //!    explicit `scan` ops keeps its ops (those knobs are off, with the reason on hover).
 
@@ -44,7 +46,6 @@ export type Knob =
 /** The core's defaults (core/src/layouts/lab/config.rs). */
 export const DEFAULT_IO_UNIT = 131072;
 export const DEFAULT_READ_AHEAD = 6291456;
-export const COMPRESSED_RATIO = 0.375;
 const EDITED = " · edited in the lab";
 const MAX_TITLE_CHARS = 200;
 
@@ -74,7 +75,7 @@ export function readKnobs(json: string): LayoutsKnobsJson {
     scheduler: pick(params["scheduler"], ["noop", "cfq"] as const, "cfq"),
     ioUnitBytes: unit,
     readAheadUnits: Math.max(1, Math.round(ahead / unit)),
-    compressed: num(params["compression_ratio"], 1) < 1,
+    compressed: params["compression_codec"] === true || num(params["compression_ratio"], 1) < 1,
     index: params["index"] === true,
     projectivity: generator ? num(generator["projectivity"], 1) : null,
     selectivity: generator ? num(generator["selectivity"], 0.1) : null,
@@ -106,8 +107,9 @@ export function withKnob(json: string, k: Knob): string {
       break;
     }
     case "compressed":
-      if (k.value) params["compression_ratio"] = COMPRESSED_RATIO;
-      else delete params["compression_ratio"];
+      delete params["compression_ratio"];
+      if (k.value) params["compression_codec"] = true;
+      else delete params["compression_codec"];
       break;
     case "index":
       params["index"] = k.value;
