@@ -91,6 +91,21 @@ fn layouts_raid_scan(rows: u64, sweep_rows: u64) -> String {
     )
 }
 
+/// `layouts_scan` with the page codec on: each query's and each sweep scan's page sizes packed
+/// from up to `codec::SAMPLE_ROWS` rows (the sweep's 32 scans each pack a generated sample).
+fn layouts_codec_scan(rows: u64, sweep_rows: u64) -> String {
+    doc(
+        "layouts",
+        json!({
+            "table": {"kind": "lineitem", "rows": rows},
+            "params": {"layout": "dsm", "io_unit_bytes": 512, "read_ahead_bytes": 512,
+                       "compression_codec": true},
+            "workload": {"generator": {"projectivity": 16, "selectivity": 1.0, "concurrency": 8}},
+            "sweep": {"rows": sweep_rows}
+        }),
+    )
+}
+
 fn fdtree_generated(requests: u64) -> String {
     // The tiny default geometry (the most merges per key), the largest preload, and the three
     // compare runs on top of the stepped one.
@@ -274,6 +289,8 @@ fn largest_legal() -> Vec<(&'static str, String)> {
     // Each request is charged to both members, so the largest sweep is half the disk's.
     let raid_rows = largest_accepted(|n| layouts_raid_scan(n * 2, 4_000_000)) * 2;
     let layouts_raid = layouts_raid_scan(raid_rows, 4_000_000);
+    let codec_rows = largest_accepted(|n| layouts_codec_scan(n * 2, 8_000_000)) * 2;
+    let layouts_codec = layouts_codec_scan(codec_rows, 8_000_000);
     let fdtree = fdtree_generated(largest_accepted(fdtree_generated));
     let fdtree_dropped = fdtree_broken(largest_accepted(fdtree_broken));
     let fdtree_harness = fdtree_queued(largest_accepted(fdtree_queued));
@@ -288,6 +305,7 @@ fn largest_legal() -> Vec<(&'static str, String)> {
         ("ipa", ipa_regions),
         ("layouts", layouts),
         ("layouts", layouts_raid),
+        ("layouts", layouts_codec),
         ("fdtree", fdtree),
         ("fdtree", fdtree_dropped),
         ("fdtree", fdtree_harness),

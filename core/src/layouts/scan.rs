@@ -483,22 +483,26 @@ impl ScanRun {
 
 /// On-device bytes of one page of each of the table's files: the page itself uncompressed, its
 /// bytes scaled by a fixed ratio, or (the codec) the mean page `codec.rs` packs from the
-/// table's values: the lab's own rows, or a sample of the same generator for a shape-only table.
+/// table's values: the lab's own first rows, or a sample of the same generator for a shape-only
+/// table.
 fn on_device_page_bytes(spec: &QuerySpec, compression: &Compression) -> Vec<u64> {
     let files = &spec.table.files;
     if compression.codec {
         let (schema, stored) = (&spec.table.schema, &spec.table);
+        // At most `SAMPLE_ROWS` rows (the lab's own, when its table holds values), so the
+        // codec's work and memory stay bounded whatever the table's size.
+        let rows = stored.rows.min(codec::SAMPLE_ROWS);
         let sample = if stored.has_data() {
             let values = (0..schema.columns.len())
-                .map(|c| (0..stored.rows).map(|r| stored.read_value(c, r)).collect())
+                .map(|c| (0..rows).map(|r| stored.read_value(c, r)).collect())
                 .collect();
             Table {
                 schema: schema.clone(),
-                rows: stored.rows,
+                rows,
                 values,
             }
         } else {
-            Table::generate(schema.kind, stored.rows.min(codec::SAMPLE_ROWS), spec.seed)
+            Table::generate(schema.kind, rows, spec.seed)
         };
         return files
             .iter()
