@@ -5,21 +5,18 @@
 //! time, each miss stalls the simulator for a full memory latency. A caller that knows the next
 //! writes' LBAs (the SSD bench draws them in batches) loads their entries for a whole batch in
 //! one tight pass first, so those misses overlap. Reads only; the writes that follow do
-//! exactly what they would have done.
+//! exactly what they would have done. (The dies' write points are not warmed: they advance
+//! sequentially, and loading every die's for each batch cost more than it saved.)
 
 use super::ftl::{Ftl, UNMAPPED};
-
-/// Pages in one 64-byte cache line of a u32 page array: the write point's next line.
-const WRITE_POINT_LOOKAHEAD_PAGES: usize = 16;
 
 impl Ftl {
     /// Host-cache warm-up for the writes a caller will do next (simulator speed only, no
     /// simulated effect). Loads, in one pass so that their cache misses overlap instead of each
     /// stalling one write: the forward-map entries of `later` LBAs; for the `next` LBAs (whose
     /// forward entries an earlier call loaded), the reverse-map entry of the page their
-    /// overwrite will invalidate; and every die's write point in the page arrays, with the
-    /// line after it. Returns a
-    /// fold of what it read, for `std::hint::black_box`, so the loads are not optimised away.
+    /// overwrite will invalidate. Returns a fold of what it read, for `std::hint::black_box`,
+    /// so the loads are not optimised away.
     pub fn warm_for_writes(&self, next: &[u32], later: &[u32]) -> u32 {
         // Tight loops (few instructions per load) so that a whole batch's loads fit in the
         // processor's reorder window at once.
@@ -29,22 +26,6 @@ impl Ftl {
             let ppn = self.l2p.get(lba as usize).copied().unwrap_or(UNMAPPED);
             acc ^ read(&self.p2l, ppn)
         });
-        let ppb = self.geometry.pages_per_block;
-        let page_at = |ppn: usize| {
-            self.p2l.get(ppn).copied().unwrap_or(0)
-                ^ self.page_version.get(ppn).copied().unwrap_or(0)
-                ^ self.oob_lba.get(ppn).copied().unwrap_or(0)
-                ^ self.oob_seq.get(ppn).copied().unwrap_or(0) as u32
-        };
-        for &block in &self.active {
-            let Some(&ptr) = self.blocks.write_ptr.get(block as usize) else {
-                continue;
-            };
-            let ppn = (block * ppb + ptr) as usize;
-            // The write point and, one cache line of u32 entries on, where it is heading
-            // (pages past the block's end are other blocks' pages: harmless reads).
-            acc ^= page_at(ppn) ^ page_at(ppn + WRITE_POINT_LOOKAHEAD_PAGES);
-        }
         acc
     }
 }
