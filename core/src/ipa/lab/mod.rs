@@ -116,7 +116,7 @@ impl IpaLab {
             store.enable_trace();
             Some(CompareSides {
                 oop: build(cfg.store.without_ipa())?,
-                ipl: IplSim::new(IplConfig::paper()),
+                ipl: IplSim::new(IplConfig::paper(), cfg.store.blocks),
             })
         } else {
             None
