@@ -106,7 +106,8 @@ pub fn ipl_preset(scheme: Scheme, buffer_frames: usize, blocks: usize) -> StoreC
 }
 
 /// Step 2: `ipl_preset` with `buffer_share` of the loaded database as frames (at least 1) and
-/// as many blocks as make the database `fill` of the device's logical pages (at least 8).
+/// as many blocks as make the database `fill` of the device's logical pages (at least 4, the
+/// lab's smallest device).
 pub fn paper_setup(
     scheme: Scheme,
     workload: &Workload,
@@ -125,7 +126,7 @@ pub fn paper_setup(
     let logical_per_block = probe.wordlines_per_block as f64 * (1.0 - probe.over_provisioning);
     let blocks = (db_pages as f64 / fill.max(0.01) / logical_per_block).ceil() as usize;
     let frames = (buffer_share * db_pages as f64).round() as usize;
-    Ok((ipl_preset(scheme, frames.max(1), blocks.max(8)), db_pages))
+    Ok((ipl_preset(scheme, frames.max(1), blocks.max(4)), db_pages))
 }
 
 /// DB pages on flash after `workload`'s load phase and a checkpoint on `cfg`: the database the
