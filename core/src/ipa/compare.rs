@@ -5,7 +5,8 @@
 //! 2. Run it again, same seed, on `StoreConfig::without_ipa` (the out-of-place baseline: same
 //!    buffer, same FTL, same GC, no delta area).
 //! 3. Replay the IPA run's page events on `IplSim`: identical fetches, changes and write-backs
-//!    (the buffer's choices do not depend on how pages are written).
+//!    (the buffer's choices do not depend on how pages are written), on a device of as many
+//!    128 KB blocks as the IPA side's.
 //! 4. Report each side's counters and App. B ratios; `p` flash-page I/Os per DB page.
 
 use super::baseline::ipl::{IplConfig, IplCounters, IplSim};
@@ -35,6 +36,8 @@ pub struct ThreeWay {
     pub ipl_write_amplification: f64,
     pub ipl_read_amplification: f64,
     pub ipl_erases: u64,
+    /// IPL's reads on its blocks per fetch's 4 pages (`IplSim::block_read_amplification`).
+    pub ipl_block_read_amplification: f64,
 }
 
 fn side(run: &Measured, p: f64) -> Side {
@@ -67,8 +70,9 @@ pub fn three_way(
     let mut oop = IpaStore::new(cfg.without_ipa())?;
     let oop_run = drive(&mut oop, &mut workload.clone(), seed, txns)?;
     let trace = ipa.trace.take().unwrap_or_default();
-    let sim = IplSim::replay(ipl, &trace);
+    let sim = IplSim::replay(ipl, cfg.blocks, &trace)?;
     Ok(ThreeWay {
+        ipl_block_read_amplification: sim.block_read_amplification(),
         out_of_place: side(&oop_run, p),
         ipa: side(&ipa_run, p),
         ipl_write_amplification: sim.write_amplification(),

@@ -14,11 +14,16 @@
 //!    unit (16 × 4 io), write its 15 pages to a fresh unit (15 × 4 io), erase the old one. The
 //!    pending sector folds into the merge (digest §8 #18).
 //! 5. A fetch reads the page (4 io) and the unit's whole log region (4 io).
-//! 6. WA_IPL and RA_IPL are App. B's formulas; erases = merges.
+//! 6. WA_IPL and RA_IPL are App. B's formulas, on the counters above.
+//! 7. Every flush, new-page write, merge and fetch also runs on real flash blocks (`ipl_flash`:
+//!    the device's block count, 64 × 2 KB SLC pages per block, NOP 4), so IPL's erases are the
+//!    blocks' own erase counts and its reads and programs are counted page by page.
 
 use std::collections::BTreeMap;
 
+use super::super::error::IpaError;
 use super::super::trace::PageEvent;
+use super::ipl_flash::IplFlash;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct IplConfig {
@@ -61,7 +66,7 @@ pub struct IplCounters {
     pub write_ios: u64,
 }
 
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct IplSim {
     pub cfg: IplConfig,
     /// Bytes used in each buffered page's in-memory log sector.
@@ -71,11 +76,20 @@ pub struct IplSim {
     /// Pages allocated but not yet written.
     pub unwritten: BTreeMap<u32, bool>,
     pub counters: IplCounters,
+    /// The erase units as flash blocks (step 7).
+    pub flash: IplFlash,
 }
 
 impl IplSim {
-    pub fn new(cfg: IplConfig) -> Self {
+    /// IPL on a device of `blocks` erase blocks (the same count as the IPA side's).
+    pub fn new(cfg: IplConfig, blocks: usize) -> Self {
         Self {
+            flash: IplFlash::new(
+                blocks,
+                cfg.db_pages_per_unit,
+                cfg.ios_per_page as usize,
+                cfg.sector_bytes,
+            ),
             cfg,
             sectors: BTreeMap::new(),
             log_used: BTreeMap::new(),
@@ -88,25 +102,26 @@ impl IplSim {
         lba / self.cfg.db_pages_per_unit
     }
 
-    /// One event of the trace.
-    pub fn step(&mut self, event: &PageEvent) {
+    /// One event of the trace; an error when the flash refuses (a full device).
+    pub fn step(&mut self, event: &PageEvent) -> Result<(), IpaError> {
         match *event {
-            PageEvent::Fetch { .. } => {
+            PageEvent::Fetch { lba } => {
                 self.counters.page_fetches += 1;
                 self.counters.read_ios += self.cfg.ios_per_page + self.cfg.log_region_ios;
+                self.flash.fetch(lba)?;
             }
             PageEvent::New { lba } => {
                 self.unwritten.insert(lba, true);
             }
             PageEvent::Change { lba, bytes } => {
                 if self.unwritten.contains_key(&lba) {
-                    return;
+                    return Ok(());
                 }
                 let record = self.cfg.record_header_bytes + self.cfg.bytes_per_change * bytes;
                 let used = self.sectors.get(&lba).copied().unwrap_or(0);
                 if used + record > self.cfg.sector_bytes && used > 0 {
                     self.counters.imlog_full += 1;
-                    self.flush_sector(lba);
+                    self.flush_sector(lba)?;
                 }
                 *self.sectors.entry(lba).or_insert(0) += record.min(self.cfg.sector_bytes);
             }
@@ -115,18 +130,20 @@ impl IplSim {
                 if self.unwritten.remove(&lba).is_some() {
                     self.counters.new_page_writes += 1;
                     self.counters.write_ios += self.cfg.ios_per_page;
+                    self.flash.write_new_page(lba)?;
                 } else if self.sectors.get(&lba).is_some_and(|&u| u > 0) {
-                    self.flush_sector(lba);
+                    self.flush_sector(lba)?;
                 }
             }
             PageEvent::Evict { lba } => {
                 self.sectors.remove(&lba);
             }
         }
+        Ok(())
     }
 
     /// Step 4.
-    fn flush_sector(&mut self, lba: u32) {
+    fn flush_sector(&mut self, lba: u32) -> Result<(), IpaError> {
         let unit = self.unit(lba);
         self.sectors.insert(lba, 0);
         let used = self.log_used.entry(unit).or_insert(0);
@@ -134,22 +151,23 @@ impl IplSim {
             *used += 1;
             self.counters.sector_writes += 1;
             self.counters.write_ios += 1;
-            return;
+            return self.flash.append_sector(lba);
         }
         *used = 0;
         self.counters.merges += 1;
         let unit_pages = u64::from(self.cfg.db_pages_per_unit);
         self.counters.read_ios += (unit_pages + 1) * self.cfg.ios_per_page;
         self.counters.write_ios += unit_pages * self.cfg.ios_per_page;
+        self.flash.merge(lba)
     }
 
-    /// Replays a whole trace.
-    pub fn replay(cfg: IplConfig, trace: &[PageEvent]) -> Self {
-        let mut sim = Self::new(cfg);
+    /// Replays a whole trace on a device of `blocks` blocks.
+    pub fn replay(cfg: IplConfig, blocks: usize, trace: &[PageEvent]) -> Result<Self, IpaError> {
+        let mut sim = Self::new(cfg, blocks);
         for e in trace {
-            sim.step(e);
+            sim.step(e)?;
         }
-        sim
+        Ok(sim)
     }
 
     /// App. B: WA_IPL = (merges·15·p + imlog_full·1 + evictions·1) / (evictions·p).
@@ -172,13 +190,32 @@ impl IplSim {
         if den == 0.0 { 0.0 } else { num / den }
     }
 
-    /// Erases = merges (App. B).
+    /// Blocks erased, from the flash blocks' erase counts (step 7); App. B's merges.
     pub fn erases(&self) -> u64 {
-        self.counters.merges
+        self.flash.erases()
     }
 
-    /// Σ sectors used ≤ 16 per unit; erases = merges.
+    /// Flash pages read per DB-page fetch's 4, on the blocks (step 7): fetches read only the
+    /// log pages holding the page's sectors, merges every programmed page of the unit.
+    pub fn block_read_amplification(&self) -> f64 {
+        let f = &self.flash.counters;
+        let den = (self.counters.page_fetches * self.cfg.ios_per_page) as f64;
+        if den == 0.0 {
+            0.0
+        } else {
+            (f.fetch_page_reads + f.merge_page_reads) as f64 / den
+        }
+    }
+
+    /// Σ sectors used ≤ 16 per unit; blocks erased = merges.
     pub fn check_invariants(&self) -> Result<(), String> {
+        if self.erases() != self.counters.merges {
+            return Err(format!(
+                "{} blocks erased for {} merges",
+                self.erases(),
+                self.counters.merges
+            ));
+        }
         match self
             .log_used
             .iter()
@@ -196,12 +233,12 @@ mod tests {
 
     #[test]
     fn seventeenth_sector_flush_of_a_unit_merges_it() {
-        let mut sim = IplSim::new(IplConfig::paper());
+        let mut sim = IplSim::new(IplConfig::paper(), 4);
         for _ in 0..17 {
-            sim.step(&PageEvent::Fetch { lba: 3 });
-            sim.step(&PageEvent::Change { lba: 3, bytes: 4 });
-            sim.step(&PageEvent::WriteBack { lba: 3 });
-            sim.step(&PageEvent::Evict { lba: 3 });
+            sim.step(&PageEvent::Fetch { lba: 3 }).unwrap();
+            sim.step(&PageEvent::Change { lba: 3, bytes: 4 }).unwrap();
+            sim.step(&PageEvent::WriteBack { lba: 3 }).unwrap();
+            sim.step(&PageEvent::Evict { lba: 3 }).unwrap();
         }
         assert_eq!(sim.counters.sector_writes, 16);
         assert_eq!(sim.counters.merges, 1);
@@ -213,10 +250,11 @@ mod tests {
 
     #[test]
     fn a_full_sector_is_flushed_before_the_record_that_does_not_fit() {
-        let mut sim = IplSim::new(IplConfig::paper());
-        sim.step(&PageEvent::Fetch { lba: 0 });
+        let mut sim = IplSim::new(IplConfig::paper(), 4);
+        sim.step(&PageEvent::Fetch { lba: 0 }).unwrap();
         for _ in 0..20 {
-            sim.step(&PageEvent::Change { lba: 0, bytes: 10 }); // 34 B records, 15 per sector
+            // 34 B records, 15 per sector.
+            sim.step(&PageEvent::Change { lba: 0, bytes: 10 }).unwrap();
         }
         assert_eq!(sim.counters.imlog_full, 1);
     }

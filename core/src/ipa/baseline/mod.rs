@@ -8,3 +8,4 @@
 //!    paper describes it, digest §4).
 
 pub mod ipl;
+pub mod ipl_flash;

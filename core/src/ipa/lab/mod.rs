@@ -116,7 +116,7 @@ impl IpaLab {
             store.enable_trace();
             Some(CompareSides {
                 oop: build(cfg.store.without_ipa())?,
-                ipl: IplSim::new(IplConfig::paper()),
+                ipl: IplSim::new(IplConfig::paper(), cfg.store.blocks),
             })
         } else {
             None
@@ -176,7 +176,14 @@ impl IpaLab {
                     .map(|b| (b.history.len() * 16) as u64)
                     .sum::<u64>()
         };
-        let compare = self.compare.as_ref().map_or(0, |c| flash(&c.oop) + 4096);
+        // IPL's own blocks (`baseline::ipl_flash`), 2 KB pages, beside its counters.
+        let ipl = |n: &super::bytenand::ByteNand| {
+            (n.blocks.len() * n.pages_per_block() * (n.page_bytes + 16)) as u64
+        };
+        let compare = self
+            .compare
+            .as_ref()
+            .map_or(0, |c| flash(&c.oop) + ipl(&c.ipl.flash.nand) + 4096);
         let zoom = self.last_write.as_ref().map_or(0, |w| {
             2 * w.bytes_after.len() as u64
                 + (w.history.len() * 16) as u64

@@ -101,7 +101,7 @@ impl IpaLab {
                 last.write_back = Some((lba, left));
                 trace.emit(start, events::WRITE_BACK, [lba, word(left), 0, 0]);
             }
-            self.forward_trace();
+            self.forward_trace()?;
         } else if gc_due {
             self.store.ftl.gc_step().map_err(model)?;
             self.gc_steps += 1;
@@ -262,19 +262,19 @@ impl IpaLab {
         {
             self.mismatch = Some(format!("out-of-place side: get {key} answered {got:?}"));
         }
-        self.forward_trace();
-        Ok(())
+        self.forward_trace()
     }
 
     /// IPL replays the IPA store's page events (fetches, changes, write-backs, evictions).
-    fn forward_trace(&mut self) {
+    fn forward_trace(&mut self) -> Result<(), SimError> {
         let Some(c) = self.compare.as_mut() else {
-            return;
+            return Ok(());
         };
         let events: Vec<PageEvent> = self.store.trace.replace(Vec::new()).unwrap_or_default();
         for e in &events {
-            c.ipl.step(e);
+            c.ipl.step(e).map_err(model)?;
         }
+        Ok(())
     }
 
     fn update_zoom(&mut self, last: &LastStep) {

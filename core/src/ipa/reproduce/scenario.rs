@@ -147,8 +147,10 @@ pub fn claim_run(
     if loads(&own) {
         return Some(ClaimRun::own("ipa", document(own)));
     }
-    let own_cfg = validated(&own)?;
-    let records = records_per_page(&own_cfg.store);
+    // The own body may be refused (e.g. a generator scale over the lab's limit); its records
+    // per page come from the configuration itself.
+    let own_cfg = validated(&own);
+    let records = records_per_page(cfg);
     let small = StoreConfig {
         page_bytes: course_page_bytes(cfg, records),
         ..cfg.clone()
@@ -175,7 +177,10 @@ pub fn claim_run(
         cfg.page_bytes,
         small.page_bytes,
         database_pages(&validated(&course)?),
-        database_pages(&own_cfg),
+        own_cfg.as_ref().map_or_else(
+            || "not loadable".to_string(),
+            |c| database_pages(c).to_string()
+        ),
         cfg.buffer_frames,
         records as f64 / small_records.max(1) as f64,
         cfg.blocks
