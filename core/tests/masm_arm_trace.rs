@@ -9,7 +9,10 @@
 //!    count, ending when the merge's fetch queue says (`Iu::last_reads`).
 //! 3. The lab: with `compare`, the view's meta and series carry both traces, bounded, and
 //!    in-place's update stream counts every update it applied.
-//! 4. The lab books an in-place scan's requests one by one as its clock advances: updates
+//! 4. IU in the lab (`iu_scan`): a scan opened and moved on with the clock books the very
+//!    I/Os, with the same times, as the scan run at once when no update arrives meanwhile; its
+//!    SSD reads are issued as the clock reaches them, not all at the scan's start.
+//! 5. The lab books an in-place scan's requests one by one as its clock advances: updates
 //!    committed during a long scan are served between its requests, the head leaves the scan's
 //!    region mid-scan, and a plain disk (`HddDev`) serving the same interleaved sequence gives
 //!    every I/O's span and so the scan's time.
@@ -171,6 +174,44 @@ fn iu_trace_is_its_disk_requests_and_one_ssd_read_per_page_it_read() {
     assert_eq!(trace.scan.ios.iter().copied().collect::<Vec<_>>(), scans);
     assert_eq!(reads_seen, scheme.metrics().ssd_pages_read);
     assert!(reads_seen > 0);
+}
+
+/// IU with the updates of `ops(seed)` before a whole-table scan at `at_ns`.
+fn iu_with_updates(cfg: &BaselineConfig, seed: u64) -> Iu {
+    let mut scheme = Iu::new(cfg, &[]).unwrap();
+    for (i, (now, _, key)) in ops(seed, cfg.key_space).into_iter().enumerate() {
+        scheme.update(now, key, modify(i as u64)).unwrap();
+    }
+    scheme
+}
+
+#[test]
+fn iu_in_the_lab_issues_its_reads_as_the_clock_advances_and_books_what_a_scan_at_once_books() {
+    let key_space = 4096;
+    let cfg = config(key_space, 64 << 20);
+    for seed in 1..=5 {
+        let at_ns = 10_000_000_000;
+        let mut at_once = iu_with_updates(&cfg, seed);
+        let (rows, end_ns) = at_once.scan(at_ns, 0, key_space - 1).unwrap();
+        let mut stepped = iu_with_updates(&cfg, seed);
+        let before = stepped.arm_trace().clone();
+        assert_eq!(stepped.open_scan(at_ns, 0, key_space - 1).unwrap(), rows);
+        // Halfway through, only the reads issued so far are booked.
+        stepped.advance_scans(at_ns + (end_ns - at_ns) / 2);
+        let half = stepped.arm_trace().other.total - before.other.total;
+        let all = at_once.arm_trace().other.total - before.other.total;
+        assert!(
+            half > 0 && half < all,
+            "seed {seed}: {half} of {all} reads by half time"
+        );
+        let mut now = at_ns;
+        while stepped.take_finished_scan_ns().is_empty() && now < 2 * end_ns {
+            now += 1_000_000;
+            stepped.advance_scans(now);
+        }
+        assert_eq!(stepped.arm_trace(), at_once.arm_trace(), "seed {seed}");
+        assert_eq!(stepped.metrics(), at_once.metrics(), "seed {seed}");
+    }
 }
 
 fn compare_scenario(scan_keys: u64) -> String {

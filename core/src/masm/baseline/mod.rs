@@ -17,6 +17,7 @@ pub mod in_place;
 pub mod in_place_scan;
 pub mod iu;
 pub mod iu_fetch;
+pub mod iu_scan;
 pub mod lsm;
 pub mod updater;
 
@@ -268,28 +269,38 @@ impl Baseline {
     }
 
     /// The lab's scan of `[from, to]` arriving at `now_ns`: its rows, and its completion if the
-    /// scheme books it at once (in-place books its requests as the lab's clock advances,
-    /// `in_place_scan`: its duration comes from `take_finished_scan_ns`).
+    /// scheme books it at once (LSM). In-place and IU issue its I/O as the lab's clock advances
+    /// (`in_place_scan`, `iu_scan`): its duration comes from `advance`.
     pub fn open_scan(&mut self, now_ns: u64, from: u64, to: u64) -> Result<OpenedScan, MasmError> {
         match self {
             Baseline::InPlace(s) => Ok((s.open_scan(now_ns, from, to)?, None)),
-            _ => self
+            Baseline::Iu(s) => Ok((s.open_scan(now_ns, from, to)?, None)),
+            Baseline::Lsm(_) => self
                 .scan(now_ns, from, to)
                 .map(|(rows, end)| (rows, Some(end))),
         }
     }
 
-    /// The lab's clock is at `now_ns` (`None`: the run has ended): in-place books its open
-    /// scans' requests issued before then and returns the durations of the scans that ended.
+    /// The lab's clock is at `now_ns` (`None`: the run has ended): in-place and IU book their
+    /// open scans' I/O issued before then; returns the durations of the scans that ended.
     pub fn advance(&mut self, now_ns: Option<u64>) -> Result<Vec<u64>, MasmError> {
-        let Baseline::InPlace(s) = self else {
-            return Ok(Vec::new());
-        };
-        match now_ns {
-            Some(now_ns) => s.advance_scans(now_ns)?,
-            None => s.finish_scans()?,
-        }
-        Ok(s.take_finished_scan_ns())
+        Ok(match self {
+            Baseline::InPlace(s) => {
+                match now_ns {
+                    Some(now_ns) => s.advance_scans(now_ns)?,
+                    None => s.finish_scans()?,
+                }
+                s.take_finished_scan_ns()
+            }
+            Baseline::Iu(s) => {
+                match now_ns {
+                    Some(now_ns) => s.advance_scans(now_ns),
+                    None => s.finish_scans(),
+                }
+                s.take_finished_scan_ns()
+            }
+            Baseline::Lsm(_) => Vec::new(),
+        })
     }
 
     /// The I/Os in-place and IU issued (LSM: none recorded).

@@ -17,7 +17,10 @@
 //!    while a scan runs is served between two of its requests and pulls the head away, and the
 //!    scan's next request seeks back. After every step the open scans book the requests the
 //!    clock has reached (`advance`), and at the run's end the rest (`finish`); a scan's time is
-//!    recorded when its last request is booked. IU and LSM book a whole scan when it opens.
+//!    recorded when its last request is booked. IU likewise issues a scan's disk requests and
+//!    its merge's per-record SSD reads (at most `iu_queue_depth` outstanding) as the clock
+//!    reaches them (`baseline::iu_scan`), so an update's log-page write gets between them on
+//!    the SSD. LSM books a whole scan when it opens.
 use crate::masm::baseline::{Baseline, BaselineConfig, SchemeKind};
 use crate::masm::io::IoConfig;
 use crate::masm::record::{Change, Row};
