@@ -10,7 +10,7 @@
 //!    arrived before a request is served first and pulls the head away: the next request pays
 //!    a seek and a rotation back. That is the interference of Figs. 3, 4 and 16, and it comes
 //!    from the disk model's head state, nothing else. One routine interleaves them
-//!    (`in_place_scan::run_scans`): Fig. 16 runs a scan to its end against a closed-loop
+//!    (`scan::run_scans`): Fig. 16 runs a scan to its end against a closed-loop
 //!    updater (`scan_with`); the lab books a scan's requests as its clock advances and its
 //!    updates arrive (`open_scan`, `update`, `advance_scans`).
 //! 4. Answer: Fig. 16, each key's row as it stood when the request holding it was read; the
@@ -20,12 +20,14 @@
 use std::collections::BTreeMap;
 
 use super::arm_trace::ArmTrace;
-use super::in_place_scan::{OpenScan, Pending};
+pub mod scan;
+
 use super::updater::{NoUpdates, UpdateSource};
 use super::{BASELINE_PAGE_BYTES, BaselineConfig, BaselineMetrics, io_error, load_rows};
 use crate::masm::error::MasmError;
 use crate::masm::io::HddDev;
 use crate::masm::record::{Change, Row, apply};
+use scan::{OpenScan, Pending};
 
 #[derive(Debug, Clone)]
 pub struct InPlace {
@@ -93,7 +95,7 @@ impl InPlace {
     }
 
     /// Step 2, arriving at `now_ns`: the lab's open scans first book their requests issued no
-    /// later (the disk serves in arrival order, `in_place_scan`), then the update is served.
+    /// later (the disk serves in arrival order, `scan`), then the update is served.
     pub fn update(&mut self, now_ns: u64, key: u64, change: Change) -> Result<u64, MasmError> {
         self.cfg.check_key(key)?;
         let mut pending = Pending::new(now_ns, key, change);
@@ -139,7 +141,7 @@ impl InPlace {
     }
 
     /// Steps 3 and 4 (Fig. 16): the range read request by request, `updates` served in arrival
-    /// order between the requests (`in_place_scan::run_scans`), to the scan's end.
+    /// order between the requests (`scan::run_scans`), to the scan's end.
     pub fn scan_with(
         &mut self,
         now_ns: u64,

@@ -16,7 +16,7 @@
 //!    outstanding (`iu_fetch`; the paper does not give IU's read-ahead, so the depth is a named model
 //!    choice, `DEFAULT_IU_QUEUE_DEPTH`): the SSD's random reads, not only the disk, set the pace.
 //!    The scan ends when the disk and the merge are both done. Its disk requests and reads are
-//!    issued one action at a time, earliest first (`iu_scan`): Fig. 16 runs a scan to its end
+//!    issued one action at a time, earliest first (`iu::scan`): Fig. 16 runs a scan to its end
 //!    at once, the lab as its clock advances, so a log page written meanwhile reaches the SSD
 //!    between the reads issued before it and those after.
 //! 3. Answer: the base rows of [b, e] with each key's cached updates applied in timestamp order,
@@ -25,11 +25,13 @@
 use std::collections::BTreeMap;
 
 use super::arm_trace::ArmTrace;
-use super::iu_scan::OpenIuScan;
+pub mod scan;
+
 use super::{BASELINE_PAGE_BYTES, BaselineConfig, BaselineMetrics, io_error, load_rows};
 use crate::masm::error::MasmError;
 use crate::masm::io::Devices;
 use crate::masm::record::{Change, Row, apply};
+use scan::OpenIuScan;
 
 /// One cached update: its timestamp, the log page holding it, its change.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -59,7 +61,7 @@ pub struct Iu {
     pub(super) last_reads: Vec<(u64, u64)>,
     /// The scans' disk requests and SSD record reads (the compare view's disk-arm trace).
     pub(super) arm: ArmTrace,
-    /// Scans whose disk requests or merge are not all booked yet, oldest first (`iu_scan`).
+    /// Scans whose disk requests or merge are not all booked yet, oldest first (`iu::scan`).
     pub(super) open_scans: Vec<OpenIuScan>,
     pub(super) next_scan_id: u64,
     /// Durations of the lab's scans that ended since `take_finished_scan_ns`.
@@ -105,7 +107,7 @@ impl Iu {
     }
 
     /// Step 1: append to the log; the update that fills a page waits for its write. The lab's
-    /// open scans first issue their I/O due before `now_ns` (`iu_scan`), so the page write
+    /// open scans first issue their I/O due before `now_ns` (`iu::scan`), so the page write
     /// reaches the SSD after those reads and before the later ones.
     pub fn update(&mut self, now_ns: u64, key: u64, change: Change) -> Result<u64, MasmError> {
         self.cfg.check_key(key)?;
@@ -159,7 +161,7 @@ impl Iu {
         false
     }
 
-    /// Steps 2 and 3, to the scan's end (Fig. 16; `iu_scan::run_scans`).
+    /// Steps 2 and 3, to the scan's end (Fig. 16; `scan::run_scans`).
     pub fn scan(
         &mut self,
         now_ns: u64,

@@ -3,7 +3,7 @@
 //!
 //! 1. `in_place` (§2.2): every update is one random read-modify-write of its table page on the
 //!    HDD; a scan reads the range from the HDD request by request, its head pulled away by the
-//!    RMWs that arrive between its requests (`in_place_scan`).
+//!    RMWs that arrive between its requests (`in_place::scan`).
 //! 2. `iu` (§2.3, Fig. 5b): updates appended to an SSD log in 4 KB pages with an in-memory
 //!    index; a scan reads the HDD range and, as its merge consumes the records in key order,
 //!    does one random 4 KB SSD read per relevant cached update whose page is not in memory, at
@@ -14,10 +14,8 @@
 
 pub mod arm_trace;
 pub mod in_place;
-pub mod in_place_scan;
 pub mod iu;
 pub mod iu_fetch;
-pub mod iu_scan;
 pub mod lsm;
 pub mod updater;
 
@@ -270,7 +268,7 @@ impl Baseline {
 
     /// The lab's scan of `[from, to]` arriving at `now_ns`: its rows, and its completion if the
     /// scheme books it at once (LSM). In-place and IU issue its I/O as the lab's clock advances
-    /// (`in_place_scan`, `iu_scan`): its duration comes from `advance`.
+    /// (`in_place::scan`, `iu::scan`): its duration comes from `advance`.
     pub fn open_scan(&mut self, now_ns: u64, from: u64, to: u64) -> Result<OpenedScan, MasmError> {
         match self {
             Baseline::InPlace(s) => Ok((s.open_scan(now_ns, from, to)?, None)),

@@ -13,13 +13,13 @@
 //! 4. In-place and IU record the I/Os they issue (`baseline::arm_trace`), which `arm_view`
 //!    sends as the compare view's disk-arm trace.
 //! 5. In-place books a scan's 1 MiB requests one by one as the lab's clock advances
-//!    (`baseline::in_place_scan`, the routine Fig. 16's reproduction uses): an update committed
+//!    (`baseline::in_place::scan`, the routine Fig. 16's reproduction uses): an update committed
 //!    while a scan runs is served between two of its requests and pulls the head away, and the
 //!    scan's next request seeks back. After every step the open scans book the requests the
 //!    clock has reached (`advance`), and at the run's end the rest (`finish`); a scan's time is
 //!    recorded when its last request is booked. IU likewise issues a scan's disk requests and
 //!    its merge's per-record SSD reads (at most `iu_queue_depth` outstanding) as the clock
-//!    reaches them (`baseline::iu_scan`), so an update's log-page write gets between them on
+//!    reaches them (`baseline::iu::scan`), so an update's log-page write gets between them on
 //!    the SSD. LSM books a whole scan when it opens.
 use crate::masm::baseline::{Baseline, BaselineConfig, SchemeKind};
 use crate::masm::io::IoConfig;

@@ -19,9 +19,9 @@
 //! lab moves the scans on to its clock after every step (`advance_scans`) and to their end when
 //! the run ends (`finish_scans`).
 
-use super::BASELINE_PAGE_BYTES;
-use super::in_place::{HeadVisit, InPlace};
-use super::updater::{NoUpdates, UpdateSource};
+use super::super::BASELINE_PAGE_BYTES;
+use super::super::updater::{NoUpdates, UpdateSource};
+use super::{HeadVisit, InPlace};
 use crate::masm::error::MasmError;
 use crate::masm::record::{Change, Row};
 

@@ -15,9 +15,9 @@
 //! Fig. 16 (`Iu::scan`) runs a scan to its end at once; the lab opens a scan when MaSM opens
 //! the query and moves it on with its clock (`advance_scans`, `finish_scans`).
 
-use super::BASELINE_PAGE_BYTES;
-use super::iu::Iu;
-use super::iu_fetch::FetchQueue;
+use super::super::BASELINE_PAGE_BYTES;
+use super::super::iu_fetch::FetchQueue;
+use super::Iu;
 use crate::masm::error::MasmError;
 use crate::masm::record::Row;
 
