@@ -9,6 +9,13 @@
 //!    count, ending when the merge's fetch queue says (`Iu::last_reads`).
 //! 3. The lab: with `compare`, the view's meta and series carry both traces, bounded, and
 //!    in-place's update stream counts every update it applied.
+//! 4. IU in the lab (`iu_scan`): a scan opened and moved on with the clock books the very
+//!    I/Os, with the same times, as the scan run at once when no update arrives meanwhile; its
+//!    SSD reads are issued as the clock reaches them, not all at the scan's start.
+//! 5. The lab books an in-place scan's requests one by one as its clock advances: updates
+//!    committed during a long scan are served between its requests, the head leaves the scan's
+//!    region mid-scan, and a plain disk (`HddDev`) serving the same interleaved sequence gives
+//!    every I/O's span and so the scan's time.
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
@@ -169,6 +176,44 @@ fn iu_trace_is_its_disk_requests_and_one_ssd_read_per_page_it_read() {
     assert!(reads_seen > 0);
 }
 
+/// IU with the updates of `ops(seed)` before a whole-table scan at `at_ns`.
+fn iu_with_updates(cfg: &BaselineConfig, seed: u64) -> Iu {
+    let mut scheme = Iu::new(cfg, &[]).unwrap();
+    for (i, (now, _, key)) in ops(seed, cfg.key_space).into_iter().enumerate() {
+        scheme.update(now, key, modify(i as u64)).unwrap();
+    }
+    scheme
+}
+
+#[test]
+fn iu_in_the_lab_issues_its_reads_as_the_clock_advances_and_books_what_a_scan_at_once_books() {
+    let key_space = 4096;
+    let cfg = config(key_space, 64 << 20);
+    for seed in 1..=5 {
+        let at_ns = 10_000_000_000;
+        let mut at_once = iu_with_updates(&cfg, seed);
+        let (rows, end_ns) = at_once.scan(at_ns, 0, key_space - 1).unwrap();
+        let mut stepped = iu_with_updates(&cfg, seed);
+        let before = stepped.arm_trace().clone();
+        assert_eq!(stepped.open_scan(at_ns, 0, key_space - 1).unwrap(), rows);
+        // Halfway through, only the reads issued so far are booked.
+        stepped.advance_scans(at_ns + (end_ns - at_ns) / 2);
+        let half = stepped.arm_trace().other.total - before.other.total;
+        let all = at_once.arm_trace().other.total - before.other.total;
+        assert!(
+            half > 0 && half < all,
+            "seed {seed}: {half} of {all} reads by half time"
+        );
+        let mut now = at_ns;
+        while stepped.take_finished_scan_ns().is_empty() && now < 2 * end_ns {
+            now += 1_000_000;
+            stepped.advance_scans(now);
+        }
+        assert_eq!(stepped.arm_trace(), at_once.arm_trace(), "seed {seed}");
+        assert_eq!(stepped.metrics(), at_once.metrics(), "seed {seed}");
+    }
+}
+
 fn compare_scenario(scan_keys: u64) -> String {
     format!(
         r#"{{"version": 1, "lab": "masm", "title": "t", "seed": 11,
@@ -208,12 +253,116 @@ fn the_lab_sends_both_traces_bounded_with_every_in_place_update() {
 }
 
 /// A long range in the lab: a 64 MiB table (4,096 keys of 16 KiB) scanned whole in 64 requests,
-/// a scan every 2.4 s (60 updates 40 ms apart), so one scan ends before the next arrives.
+/// a scan every 2.4 s (60 updates 40 ms apart). In-place's scans, pulled away by the updates
+/// between their requests, can outlast that gap: the next scan's requests then interleave too.
 const LONG_RANGE: &str = r#"{"version": 1, "lab": "masm", "title": "compare, whole-table scans", "seed": 11,
     "params": {"variant": "2M", "m_pages": 8, "records_per_page": 4, "key_space": 4096,
                "record_bytes": 16384, "keys_per_table_page": 4, "compare": true},
     "workload": {"generator": {"updates": 360, "mix": {"modify": 1}, "scan_every": 60,
                  "scan_keys": 4096, "interarrival_ns": 40000000}}}"#;
+
+/// A 16 MiB range (1,024 keys of 16 KiB, 16 requests) of a 64 MiB table after every 60
+/// updates, updates 10 ms apart still arriving while it runs (30 after the last scan).
+fn mid_scan_scenario(seed: u64) -> String {
+    format!(
+        r#"{{"version": 1, "lab": "masm", "title": "t", "seed": {seed},
+        "params": {{"variant": "2M", "m_pages": 8, "records_per_page": 4, "key_space": 4096,
+                    "record_bytes": 16384, "keys_per_table_page": 4, "compare": true}},
+        "workload": {{"generator": {{"updates": 330, "mix": {{"modify": 1}}, "scan_every": 60,
+                     "scan_keys": 1024, "interarrival_ns": 10000000}}}}}}"#
+    )
+}
+
+/// One I/O of in-place's disk, either stream.
+#[derive(Debug, Clone, Copy)]
+struct DiskIo {
+    start_ns: u64,
+    end_ns: u64,
+    offset: u64,
+    is_update: bool,
+}
+
+fn disk_ios(data: &[f64], is_update: bool) -> Vec<DiskIo> {
+    data.chunks(3)
+        .map(|r| DiskIo {
+            start_ns: r[0] as u64,
+            end_ns: r[1] as u64,
+            offset: r[2] as u64,
+            is_update,
+        })
+        .collect()
+}
+
+#[test]
+fn in_the_lab_updates_pull_the_head_away_mid_scan_and_a_plain_disk_times_it_alike() {
+    let io_cfg = IoConfig::default();
+    let request = io_cfg.scan_request_bytes;
+    for seed in 1..=5 {
+        let (_, lab) = build(&mid_scan_scenario(seed), None).unwrap();
+        let mut run = Run::new(lab, 1_000_000);
+        run.run_to_end();
+        let view = run.lab().view();
+        let arm = &view.meta["disk_arm"].as_array().unwrap()[0];
+        assert_eq!(arm["scheme"], "in_place");
+        assert_eq!(
+            arm["scan_total"], arm["scan_kept"],
+            "seed {seed}: whole run kept"
+        );
+        assert_eq!(arm["other_total"], arm["other_kept"]);
+        let series = |name: &str| {
+            let s = view.series.iter().find(|s| s.name == name).unwrap();
+            s.data.clone()
+        };
+        let mut all = disk_ios(&series("arm_in_place_scan"), false);
+        all.extend(disk_ios(&series("arm_in_place_other"), true));
+        all.sort_by_key(|io| io.start_ns);
+        // The reference: a plain disk of the same preset, fed the same I/Os in the same order.
+        let mut disk = HddDev::new(&io_cfg.hdd_preset, request).unwrap();
+        for (i, io) in all.iter().enumerate() {
+            let span = if io.is_update {
+                disk.read_modify_write(io.start_ns, io.offset, BASELINE_PAGE_BYTES)
+            } else {
+                disk.read(io.start_ns, io.offset, request)
+            };
+            assert_eq!(
+                (span.start_ns, span.end_ns),
+                (io.start_ns, io.end_ns),
+                "seed {seed}, I/O {i}"
+            );
+        }
+        // The latest scan: its 16 requests, each issued when the one before it completed.
+        let (t0, t1) = (
+            arm["last_scan"]["start_ns"].as_u64().unwrap(),
+            arm["last_scan"]["end_ns"].as_u64().unwrap(),
+        );
+        let in_scan: Vec<usize> = (0..all.len())
+            .filter(|&i| !all[i].is_update && all[i].start_ns >= t0 && all[i].end_ns <= t1)
+            .collect();
+        assert_eq!(in_scan.len(), 16, "seed {seed}");
+        assert_eq!(
+            all[in_scan[15]].end_ns, t1,
+            "the scan ends with its last request"
+        );
+        let region = all[in_scan[0]].offset..all[in_scan[15]].offset + request;
+        let between = &all[in_scan[0]..in_scan[15]];
+        let updates: Vec<&DiskIo> = between.iter().filter(|io| io.is_update).collect();
+        assert!(!updates.is_empty(), "seed {seed}: no update mid-scan");
+        assert!(
+            updates.iter().any(|io| !region.contains(&io.offset)),
+            "seed {seed}: the head never left the scan's region"
+        );
+        for pair in in_scan.windows(2) {
+            let (prev, next) = (all[pair[0]], all[pair[1]]);
+            assert_eq!(next.offset, prev.offset + request);
+            // Issued at the previous request's end; later only behind an update it queued behind.
+            let behind = all[pair[0] + 1..pair[1]].last().map(|io| io.end_ns);
+            assert_eq!(
+                next.start_ns,
+                behind.unwrap_or(prev.end_ns).max(prev.end_ns)
+            );
+        }
+    }
+}
 
 /// The rows of one series that overlap `[t0, t1]`.
 fn rows_in(data: &[f64], t0: f64, t1: f64) -> Vec<[f64; 3]> {
@@ -282,6 +431,18 @@ fn prints_the_traces_at_a_short_and_a_long_range() {
         for c in view.meta["compare"].as_array().unwrap() {
             let mean = c["mean_scan_ns"].as_f64().unwrap() / 1e6;
             println!("  {name} {}: mean scan {mean:.2} ms", c["scheme"]);
+        }
+        if name == "long" {
+            // The same whole-table scan on an idle disk: the slowdown the updates cause.
+            let mut alone = InPlace::new(&config(4096, 64 << 20), &[]).unwrap();
+            let alone_ms = alone.scan(0, 0, 4095).unwrap().1 as f64 / 1e6;
+            let c = &view.meta["compare"].as_array().unwrap()[1];
+            assert_eq!(c["scheme"], "in_place");
+            let mean = c["mean_scan_ns"].as_f64().unwrap() / 1e6;
+            println!(
+                "  long in_place: alone {alone_ms:.2} ms, under updates {mean:.2} ms: slowdown {:.2}x",
+                mean / alone_ms
+            );
         }
     }
 }

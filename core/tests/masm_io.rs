@@ -123,6 +123,23 @@ fn requests_wait_for_the_disk_and_the_head_position_matters() {
     );
 }
 
+#[test]
+fn walking_a_range_one_request_at_a_time_gives_the_pieces_of_requests_of() {
+    let hdd = HddDev::new(&IoConfig::default().hdd_preset, MIB).unwrap();
+    let mut rng = Rng::new(31);
+    for _ in 0..200 {
+        let offset = rng.below(64 * MIB);
+        let len = 1 + rng.below(9 * MIB);
+        let mut walked = Vec::new();
+        let mut next = offset;
+        while let Some((piece, piece_len)) = hdd.first_request_of(next, offset + len) {
+            walked.push((piece, piece_len));
+            next = piece + piece_len;
+        }
+        assert_eq!(walked, hdd.requests_of(offset, len), "{offset} + {len}");
+    }
+}
+
 fn masm_with_runs(granularity: Granularity) -> (Masm, Devices, CacheSpace, TableLayout) {
     let mut cfg = MasmConfig::masm_2m(16, 64, 4096);
     cfg.granularity = granularity;

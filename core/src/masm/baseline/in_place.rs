@@ -7,29 +7,42 @@
 //!    read, one more revolution, a write.
 //! 3. Scan: a range read on the same disk in 1 MiB requests issued one by one, each when the
 //!    previous one has completed. The disk serves requests in arrival order, so an update that
-//!    arrived before a request (`updater::UpdateSource`) is served first and pulls the head away:
-//!    the next request pays a seek and a rotation back. That is the interference of Figs. 3, 4
-//!    and 16, and it comes from the disk model's head state, nothing else.
-//! 4. Answer: each key's row as it stood when the request holding it was read.
+//!    arrived before a request is served first and pulls the head away: the next request pays
+//!    a seek and a rotation back. That is the interference of Figs. 3, 4 and 16, and it comes
+//!    from the disk model's head state, nothing else. One routine interleaves them
+//!    (`scan::run_scans`): Fig. 16 runs a scan to its end against a closed-loop
+//!    updater (`scan_with`); the lab books a scan's requests as its clock advances and its
+//!    updates arrive (`open_scan`, `update`, `advance_scans`).
+//! 4. Answer: Fig. 16, each key's row as it stood when the request holding it was read; the
+//!    lab, the rows as they stood when the scan opened (the query's snapshot, which the lab
+//!    checks every scheme against; see `open_scan`).
 
 use std::collections::BTreeMap;
 
 use super::arm_trace::ArmTrace;
+pub mod scan;
+
 use super::updater::{NoUpdates, UpdateSource};
 use super::{BASELINE_PAGE_BYTES, BaselineConfig, BaselineMetrics, io_error, load_rows};
 use crate::masm::error::MasmError;
 use crate::masm::io::HddDev;
 use crate::masm::record::{Change, Row, apply};
+use scan::{OpenScan, Pending};
 
 #[derive(Debug, Clone)]
 pub struct InPlace {
-    cfg: BaselineConfig,
-    rows: BTreeMap<u64, Row>,
+    pub(super) cfg: BaselineConfig,
+    pub(super) rows: BTreeMap<u64, Row>,
     pub hdd: HddDev,
-    metrics: BaselineMetrics,
-    head_trace: Vec<HeadVisit>,
+    pub(super) metrics: BaselineMetrics,
+    pub(super) head_trace: Vec<HeadVisit>,
     /// Every request's span and offset, scan and updates (the compare view's disk-arm trace).
-    arm: ArmTrace,
+    pub(super) arm: ArmTrace,
+    /// Scans whose requests are not all booked yet, oldest first.
+    pub(super) open_scans: Vec<OpenScan>,
+    pub(super) next_scan_id: u64,
+    /// Durations of the lab's scans that ended since `take_finished_scan_ns`.
+    pub(super) finished_scan_ns: Vec<u64>,
 }
 
 /// One disk request of a scan with updates: where the head went, when it was done, and whose
@@ -42,14 +55,14 @@ pub struct HeadVisit {
 }
 
 impl HeadVisit {
-    fn scan(offset_bytes: u64, end_ns: u64) -> Self {
+    pub(super) fn scan(offset_bytes: u64, end_ns: u64) -> Self {
         Self {
             offset_bytes,
             end_ns,
             is_update: false,
         }
     }
-    fn update(offset_bytes: u64, end_ns: u64) -> Self {
+    pub(super) fn update(offset_bytes: u64, end_ns: u64) -> Self {
         Self {
             offset_bytes,
             end_ns,
@@ -75,11 +88,31 @@ impl InPlace {
             metrics: BaselineMetrics::default(),
             head_trace: Vec::new(),
             arm: ArmTrace::default(),
+            open_scans: Vec::new(),
+            next_scan_id: 0,
+            finished_scan_ns: Vec::new(),
         })
     }
 
-    /// Step 2: the row changes now; the disk is busy with the page's read-modify-write.
+    /// Step 2, arriving at `now_ns`: the lab's open scans first book their requests issued no
+    /// later (the disk serves in arrival order, `scan`), then the update is served.
     pub fn update(&mut self, now_ns: u64, key: u64, change: Change) -> Result<u64, MasmError> {
+        self.cfg.check_key(key)?;
+        let mut pending = Pending::new(now_ns, key, change);
+        self.run_scans(&mut pending, Some(now_ns))?;
+        match pending.served_ns() {
+            Some(done_ns) => Ok(done_ns),
+            None => self.apply_update(now_ns, key, change),
+        }
+    }
+
+    /// Step 2 itself: the row changes now; the disk is busy with the page's read-modify-write.
+    pub(super) fn apply_update(
+        &mut self,
+        now_ns: u64,
+        key: u64,
+        change: Change,
+    ) -> Result<u64, MasmError> {
         self.cfg.check_key(key)?;
         match apply(self.rows.get(&key).copied(), &change) {
             Some(row) => self.rows.insert(key, row),
@@ -107,8 +140,8 @@ impl InPlace {
         self.scan_with(now_ns, from, to, &mut NoUpdates)
     }
 
-    /// Steps 3 and 4: the range read request by request, `updates` served in arrival order
-    /// between the requests.
+    /// Steps 3 and 4 (Fig. 16): the range read request by request, `updates` served in arrival
+    /// order between the requests (`scan::run_scans`), to the scan's end.
     pub fn scan_with(
         &mut self,
         now_ns: u64,
@@ -117,45 +150,14 @@ impl InPlace {
         updates: &mut dyn UpdateSource,
     ) -> Result<(Vec<(u64, Row)>, u64), MasmError> {
         self.cfg.check_range(from, to)?;
-        let (offset, end) = self.cfg.key_range_bytes(from, to);
-        let bytes_per_key = self.cfg.bytes_per_key();
-        let mut rows = Vec::new();
-        let mut next_key = from;
-        let mut ready_ns = now_ns;
         self.head_trace.clear();
-        for (request_offset, request_len) in self.hdd.requests_of(offset, end - offset) {
-            while let Some(arrival_ns) = updates.next_arrival_ns()
-                && arrival_ns <= ready_ns
-            {
-                let (key, change) = updates.take();
-                let done_ns = self.update(arrival_ns, key, change)?;
-                self.head_trace
-                    .push(HeadVisit::update(key * bytes_per_key, done_ns));
-                updates.done(done_ns);
-            }
-            let span = self.hdd.read(ready_ns, request_offset, request_len);
-            self.head_trace
-                .push(HeadVisit::scan(request_offset, span.end_ns));
-            self.arm
-                .scan
-                .push(span.start_ns, span.end_ns, request_offset);
-            ready_ns = span.end_ns;
-            // Step 4: the keys starting inside this request, read now.
-            let last_key = (request_offset + request_len)
-                .div_ceil(bytes_per_key)
-                .min(to + 1);
-            if last_key > next_key {
-                rows.extend(self.rows.range(next_key..last_key).map(|(&k, &r)| (k, r)));
-                next_key = last_key;
-            }
-        }
-        if next_key <= to {
-            rows.extend(self.rows.range(next_key..=to).map(|(&k, &r)| (k, r)));
-        }
-        self.metrics.hdd_pages_read += (end - offset).div_ceil(BASELINE_PAGE_BYTES);
-        self.metrics.record_scan(now_ns, ready_ns);
-        self.arm.last_scan_ns = Some((now_ns, ready_ns));
-        Ok((rows, ready_ns))
+        let id = self.open(now_ns, from, to, true);
+        let finished = self.run_scans(updates, None)?;
+        finished
+            .into_iter()
+            .find(|done| done.id == id)
+            .map(|done| (done.rows, done.end_ns))
+            .ok_or_else(|| MasmError::InvalidConfig(format!("scan of {from}..={to} never ended")))
     }
 
     /// The disk requests this baseline issued (the newest of each stream).

@@ -15,46 +15,57 @@
 //!    (and enters the LRU). Reads are issued in that order with at most `iu_queue_depth`
 //!    outstanding (`iu_fetch`; the paper does not give IU's read-ahead, so the depth is a named model
 //!    choice, `DEFAULT_IU_QUEUE_DEPTH`): the SSD's random reads, not only the disk, set the pace.
-//!    The scan ends when the disk and the merge are both done.
-//! 3. Answer: the base rows of [b, e] with each key's cached updates applied in timestamp order.
+//!    The scan ends when the disk and the merge are both done. Its disk requests and reads are
+//!    issued one action at a time, earliest first (`iu::scan`): Fig. 16 runs a scan to its end
+//!    at once, the lab as its clock advances, so a log page written meanwhile reaches the SSD
+//!    between the reads issued before it and those after.
+//! 3. Answer: the base rows of [b, e] with each key's cached updates applied in timestamp order,
+//!    as they stand when the scan opens.
 
 use std::collections::BTreeMap;
 
 use super::arm_trace::ArmTrace;
-use super::iu_fetch::FetchQueue;
+pub mod scan;
+
 use super::{BASELINE_PAGE_BYTES, BaselineConfig, BaselineMetrics, io_error, load_rows};
 use crate::masm::error::MasmError;
 use crate::masm::io::Devices;
 use crate::masm::record::{Change, Row, apply};
+use scan::OpenIuScan;
 
 /// One cached update: its timestamp, the log page holding it, its change.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-struct Cached {
+pub(super) struct Cached {
     ts: u64,
-    page: u64,
+    pub(super) page: u64,
     change: Change,
 }
 
 #[derive(Debug, Clone)]
 pub struct Iu {
-    cfg: BaselineConfig,
+    pub(super) cfg: BaselineConfig,
     /// The main data on the disk (never changed: IU has no migration here).
-    table: BTreeMap<u64, Row>,
+    pub(super) table: BTreeMap<u64, Row>,
     pub devices: Devices,
-    index: BTreeMap<u64, Vec<Cached>>,
+    pub(super) index: BTreeMap<u64, Vec<Cached>>,
     next_ts: u64,
     /// The log page being filled in memory, and its records so far.
-    tail_page: u64,
+    pub(super) tail_page: u64,
     tail_records: u64,
     /// Cached log pages: page → last use, and last use → page (least recent first).
-    lru_by_page: BTreeMap<u64, u64>,
+    pub(super) lru_by_page: BTreeMap<u64, u64>,
     lru_by_use: BTreeMap<u64, u64>,
     uses: u64,
-    metrics: BaselineMetrics,
+    pub(super) metrics: BaselineMetrics,
     /// The last scan's SSD reads, (issue, end) in the merge's order (for the views).
-    last_reads: Vec<(u64, u64)>,
+    pub(super) last_reads: Vec<(u64, u64)>,
     /// The scans' disk requests and SSD record reads (the compare view's disk-arm trace).
-    arm: ArmTrace,
+    pub(super) arm: ArmTrace,
+    /// Scans whose disk requests or merge are not all booked yet, oldest first (`iu::scan`).
+    pub(super) open_scans: Vec<OpenIuScan>,
+    pub(super) next_scan_id: u64,
+    /// Durations of the lab's scans that ended since `take_finished_scan_ns`.
+    pub(super) finished_scan_ns: Vec<u64>,
 }
 
 impl Iu {
@@ -74,6 +85,9 @@ impl Iu {
             metrics: BaselineMetrics::default(),
             last_reads: Vec::new(),
             arm: ArmTrace::default(),
+            open_scans: Vec::new(),
+            next_scan_id: 0,
+            finished_scan_ns: Vec::new(),
         })
     }
 
@@ -87,32 +101,17 @@ impl Iu {
         &self.arm
     }
 
-    /// Step 2's disk read, request by request: each request's (end byte, completion), its
-    /// span recorded in the arm trace.
-    fn read_range(&mut self, now_ns: u64, offset: u64, len: u64) -> Vec<(u64, u64)> {
-        let mut ready_ns = now_ns;
-        let hdd = &mut self.devices.hdd;
-        hdd.requests_of(offset, len)
-            .into_iter()
-            .map(|(request_offset, request_len)| {
-                let span = hdd.read(ready_ns, request_offset, request_len);
-                self.arm
-                    .scan
-                    .push(span.start_ns, span.end_ns, request_offset);
-                ready_ns = span.end_ns;
-                (request_offset + request_len, span.end_ns)
-            })
-            .collect()
-    }
-
     /// Cached updates not yet written back (all of them: IU never migrates here).
     pub fn cached_updates(&self) -> u64 {
         self.index.values().map(|v| v.len() as u64).sum()
     }
 
-    /// Step 1: append to the log; the update that fills a page waits for its write.
+    /// Step 1: append to the log; the update that fills a page waits for its write. The lab's
+    /// open scans first issue their I/O due before `now_ns` (`iu::scan`), so the page write
+    /// reaches the SSD after those reads and before the later ones.
     pub fn update(&mut self, now_ns: u64, key: u64, change: Change) -> Result<u64, MasmError> {
         self.cfg.check_key(key)?;
+        self.run_scans(Some(now_ns));
         let ts = self.next_ts;
         self.next_ts += 1;
         self.index.entry(key).or_default().push(Cached {
@@ -137,13 +136,13 @@ impl Iu {
         Ok(span.end_ns)
     }
 
-    fn log_offset(&self, page: u64) -> u64 {
+    pub(super) fn log_offset(&self, page: u64) -> u64 {
         let pages = (self.cfg.io.cache_bytes / BASELINE_PAGE_BYTES).max(1);
         page % pages * BASELINE_PAGE_BYTES
     }
 
     /// Step 2, the LRU: is the page already in memory? Records the access either way.
-    fn touch(&mut self, page: u64) -> bool {
+    pub(super) fn touch(&mut self, page: u64) -> bool {
         if page == self.tail_page {
             return true;
         }
@@ -162,7 +161,7 @@ impl Iu {
         false
     }
 
-    /// Steps 2 and 3.
+    /// Steps 2 and 3, to the scan's end (Fig. 16; `scan::run_scans`).
     pub fn scan(
         &mut self,
         now_ns: u64,
@@ -170,49 +169,17 @@ impl Iu {
         to: u64,
     ) -> Result<(Vec<(u64, Row)>, u64), MasmError> {
         self.cfg.check_range(from, to)?;
-        let (offset, end) = self.cfg.key_range_bytes(from, to);
-        let arrivals = self.read_range(now_ns, offset, end - offset);
-        let disk_end_ns = arrivals.last().map_or(now_ns, |a| a.1);
-        self.metrics.hdd_pages_read += (end - offset).div_ceil(BASELINE_PAGE_BYTES);
-        let needed: Vec<(u64, u64)> = self
-            .index
-            .range(from..=to)
-            .flat_map(|(&key, list)| list.iter().map(move |c| (key, c.page)))
-            .collect();
-        let mut queue = FetchQueue::new(self.cfg.iu_queue_depth, now_ns);
-        let bytes_per_key = self.cfg.bytes_per_key();
-        let mut request = 0;
-        for (key, page) in needed {
-            // The merge reaches this key once the request holding its last byte has arrived.
-            let key_end = (key + 1) * bytes_per_key;
-            while request + 1 < arrivals.len() && arrivals[request].0 < key_end {
-                request += 1;
-            }
-            let available_ns = arrivals.get(request).map_or(now_ns, |a| a.1);
-            if self.touch(page) {
-                queue.in_memory(available_ns);
-                continue;
-            }
-            let log_offset = self.log_offset(page);
-            let piece = [(log_offset, BASELINE_PAGE_BYTES)];
-            let cache = &mut self.devices.cache;
-            let arm = &mut self.arm.other;
-            queue.read(available_ns, |issue_ns| {
-                let span = cache.read_pieces(issue_ns, &piece);
-                arm.push(span.start_ns, span.end_ns, log_offset);
-                span.end_ns
-            });
-            self.metrics.ssd_pages_read += 1;
-        }
-        let end_ns = disk_end_ns.max(queue.consumed_ns());
-        self.last_reads = queue.reads;
-        self.metrics.record_scan(now_ns, end_ns);
-        self.arm.last_scan_ns = Some((now_ns, end_ns));
-        Ok((self.answer(from, to), end_ns))
+        let id = self.open(now_ns, from, to, false);
+        let rows = self.answer(from, to);
+        self.run_scans(None)
+            .into_iter()
+            .find(|&(ended, _)| ended == id)
+            .map(|(_, end_ns)| (rows, end_ns))
+            .ok_or_else(|| MasmError::InvalidConfig(format!("scan of {from}..={to} never ended")))
     }
 
     /// Step 3: outer join of the base rows with the cached updates, by key.
-    fn answer(&self, from: u64, to: u64) -> Vec<(u64, Row)> {
+    pub(super) fn answer(&self, from: u64, to: u64) -> Vec<(u64, Row)> {
         let mut keys: Vec<u64> = self.table.range(from..=to).map(|(&k, _)| k).collect();
         keys.extend(self.index.range(from..=to).map(|(&k, _)| k));
         keys.sort_unstable();

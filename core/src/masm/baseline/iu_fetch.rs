@@ -43,13 +43,20 @@ impl FetchQueue {
         self.consumed_ns = self.consumed_ns.max(available_ns);
     }
 
+    /// Steps 1 and 2: when the next read, its key arrived at `available_ns`, would be issued.
+    pub fn issue_ns(&self, available_ns: u64) -> u64 {
+        let issue_ns = available_ns.max(self.last_issue_ns);
+        match self.slots.front() {
+            Some(&freed_ns) if self.slots.len() >= self.queue_depth => issue_ns.max(freed_ns),
+            _ => issue_ns,
+        }
+    }
+
     /// Steps 1–3: one SSD read; `read(issue_ns)` books it on the device and returns its end.
     pub fn read(&mut self, available_ns: u64, read: impl FnOnce(u64) -> u64) {
-        let mut issue_ns = available_ns.max(self.last_issue_ns);
-        if self.slots.len() >= self.queue_depth
-            && let Some(freed_ns) = self.slots.pop_front()
-        {
-            issue_ns = issue_ns.max(freed_ns);
+        let issue_ns = self.issue_ns(available_ns);
+        if self.slots.len() >= self.queue_depth {
+            self.slots.pop_front();
         }
         let end_ns = read(issue_ns).max(issue_ns);
         self.last_issue_ns = issue_ns;

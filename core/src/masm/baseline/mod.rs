@@ -2,7 +2,8 @@
 //! devices (`masm::io`) with the same operations, and answering the same scans.
 //!
 //! 1. `in_place` (§2.2): every update is one random read-modify-write of its table page on the
-//!    HDD; a scan reads the range from the HDD, its head pulled away by the interleaved RMWs.
+//!    HDD; a scan reads the range from the HDD request by request, its head pulled away by the
+//!    RMWs that arrive between its requests (`in_place::scan`).
 //! 2. `iu` (§2.3, Fig. 5b): updates appended to an SSD log in 4 KB pages with an in-memory
 //!    index; a scan reads the HDD range and, as its merge consumes the records in key order,
 //!    does one random 4 KB SSD read per relevant cached update whose page is not in memory, at
@@ -206,6 +207,9 @@ pub fn load_rows(
     Ok(rows)
 }
 
+/// A scan's rows and, if the scheme booked all its I/O at once, its completion (`open_scan`).
+pub type OpenedScan = (Vec<(u64, Row)>, Option<u64>);
+
 /// One baseline scheme.
 #[derive(Debug, Clone)]
 pub enum Baseline {
@@ -260,6 +264,41 @@ impl Baseline {
             Baseline::Iu(s) => s.scan(now_ns, from, to),
             Baseline::Lsm(s) => s.scan(now_ns, from, to),
         }
+    }
+
+    /// The lab's scan of `[from, to]` arriving at `now_ns`: its rows, and its completion if the
+    /// scheme books it at once (LSM). In-place and IU issue its I/O as the lab's clock advances
+    /// (`in_place::scan`, `iu::scan`): its duration comes from `advance`.
+    pub fn open_scan(&mut self, now_ns: u64, from: u64, to: u64) -> Result<OpenedScan, MasmError> {
+        match self {
+            Baseline::InPlace(s) => Ok((s.open_scan(now_ns, from, to)?, None)),
+            Baseline::Iu(s) => Ok((s.open_scan(now_ns, from, to)?, None)),
+            Baseline::Lsm(_) => self
+                .scan(now_ns, from, to)
+                .map(|(rows, end)| (rows, Some(end))),
+        }
+    }
+
+    /// The lab's clock is at `now_ns` (`None`: the run has ended): in-place and IU book their
+    /// open scans' I/O issued before then; returns the durations of the scans that ended.
+    pub fn advance(&mut self, now_ns: Option<u64>) -> Result<Vec<u64>, MasmError> {
+        Ok(match self {
+            Baseline::InPlace(s) => {
+                match now_ns {
+                    Some(now_ns) => s.advance_scans(now_ns)?,
+                    None => s.finish_scans()?,
+                }
+                s.take_finished_scan_ns()
+            }
+            Baseline::Iu(s) => {
+                match now_ns {
+                    Some(now_ns) => s.advance_scans(now_ns),
+                    None => s.finish_scans(),
+                }
+                s.take_finished_scan_ns()
+            }
+            Baseline::Lsm(_) => Vec::new(),
+        })
     }
 
     /// The I/Os in-place and IU issued (LSM: none recorded).

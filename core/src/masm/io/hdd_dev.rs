@@ -93,6 +93,20 @@ impl HddDev {
             .collect()
     }
 
+    /// The first piece `requests_of(offset, end - offset)` gives, None once `offset ≥ end`: a
+    /// scan booked request by request walks its range with it, one piece at a time.
+    pub fn first_request_of(&self, offset_bytes: u64, end_bytes: u64) -> Option<(u64, u64)> {
+        if offset_bytes >= end_bytes {
+            return None;
+        }
+        let (first, end) = self.sectors(offset_bytes, end_bytes - offset_bytes);
+        let per_request = (self.request_bytes / SECTOR_BYTES).max(1);
+        Some((
+            first * SECTOR_BYTES,
+            per_request.min(end - first) * SECTOR_BYTES,
+        ))
+    }
+
     /// `read`, also returning each request's (end byte, completion time): when the data up to
     /// that byte has arrived (IU's merge consumes records as their request completes).
     pub fn read_each(

@@ -11,12 +11,16 @@
 //! 3. A scheme that cannot be built or fails is shown as unavailable with its error; the others
 //!    go on. Crashes are MaSM's alone (the baselines keep running).
 //! 4. In-place and IU record the I/Os they issue (`baseline::arm_trace`), which `arm_view`
-//!    sends as the compare view's disk-arm trace. A baseline books a scan's disk requests when
-//!    the scan opens, back to back; an update committed while they run waits for the disk
-//!    behind them (in-place) or is logged in memory (IU). So in this lab the in-place head is
-//!    pulled away between scans, and each scan starts with a seek back from the last update's
-//!    page; Fig. 16's reproduction (`InPlace::scan_with`) serves an updater between requests.
-
+//!    sends as the compare view's disk-arm trace.
+//! 5. In-place books a scan's 1 MiB requests one by one as the lab's clock advances
+//!    (`baseline::in_place::scan`, the routine Fig. 16's reproduction uses): an update committed
+//!    while a scan runs is served between two of its requests and pulls the head away, and the
+//!    scan's next request seeks back. After every step the open scans book the requests the
+//!    clock has reached (`advance`), and at the run's end the rest (`finish`); a scan's time is
+//!    recorded when its last request is booked. IU likewise issues a scan's disk requests and
+//!    its merge's per-record SSD reads (at most `iu_queue_depth` outstanding) as the clock
+//!    reaches them (`baseline::iu::scan`), so an update's log-page write gets between them on
+//!    the SSD. LSM books a whole scan when it opens.
 use crate::masm::baseline::{Baseline, BaselineConfig, SchemeKind};
 use crate::masm::io::IoConfig;
 use crate::masm::record::{Change, Row};
@@ -92,12 +96,24 @@ impl Compare {
     /// Step 2: a committed update.
     pub fn update(&mut self, now_ns: u64, key: u64, change: Change) {
         for slot in &mut self.slots {
-            let Some(baseline) = slot.baseline.as_mut() else {
-                continue;
-            };
-            if let Err(e) = baseline.update(now_ns, key, change) {
-                slot.error = Some(e.to_string());
-                slot.baseline = None;
+            let result = slot
+                .baseline
+                .as_mut()
+                .map(|b| b.update(now_ns, key, change));
+            if let Some(Err(e)) = result {
+                slot.fail(&e.to_string());
+            }
+        }
+        self.advance(Some(now_ns));
+    }
+
+    /// Step 5: the lab's clock is at `now_ns` (`None`: the run has ended).
+    pub fn advance(&mut self, now_ns: Option<u64>) {
+        for slot in &mut self.slots {
+            match slot.baseline.as_mut().map(|b| b.advance(now_ns)) {
+                Some(Ok(ended)) => slot.scan_ns.extend(ended),
+                Some(Err(e)) => slot.fail(&e.to_string()),
+                None => {}
             }
         }
     }
@@ -108,11 +124,13 @@ impl Compare {
             let Some(baseline) = slot.baseline.as_mut() else {
                 continue;
             };
-            match baseline.scan(now_ns, from, to) {
+            match baseline.open_scan(now_ns, from, to) {
                 Ok((rows, end_ns)) => {
-                    // A scan answers when its I/O ends, never before it was asked.
-                    debug_assert!(end_ns >= now_ns, "scan ends at {end_ns}, before {now_ns}");
-                    slot.scan_ns.push(end_ns - now_ns);
+                    if let Some(end_ns) = end_ns {
+                        // A scan answers when its I/O ends, never before it was asked.
+                        debug_assert!(end_ns >= now_ns, "scan ends at {end_ns}, before {now_ns}");
+                        slot.scan_ns.push(end_ns - now_ns);
+                    }
                     let ok = rows == expected;
                     slot.answers_match &= ok;
                     let name = slot.kind.name();
@@ -124,11 +142,16 @@ impl Compare {
                         )
                     });
                 }
-                Err(e) => {
-                    slot.error = Some(e.to_string());
-                    slot.baseline = None;
-                }
+                Err(e) => slot.fail(&e.to_string()),
             }
         }
+    }
+}
+
+impl SchemeSlot {
+    /// Step 3: the scheme failed; it is shown as unavailable with its error.
+    fn fail(&mut self, error: &str) {
+        self.error = Some(error.to_string());
+        self.baseline = None;
     }
 }

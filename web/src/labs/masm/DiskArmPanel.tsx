@@ -196,10 +196,10 @@ export function DiskArmPanel({ traces, series }: Props) {
         </ChartCard>
       </div>
       <p className="masm-arm-watch">
-        <b>What to watch.</b> In-place: the scan&rsquo;s requests (up to 1 MB each) climb the table in address order, and each update is a 4 KB read-modify-write of its page, wherever that page is: the grey line is the head going between them. In this lab a baseline books a
-        scan&rsquo;s requests when the scan opens, and an update that commits meanwhile waits for the disk behind them; so the updates queue up during a scan and pull the head away between scans, and the next scan&rsquo;s first request must reposition: a seek back, or on a table small enough to sit on one track a wait for its sectors to come round (Fig. 16&rsquo;s
-        reproduction instead serves an updater between every two requests of a scan). IU: only scans use its disk (top; updates go to the SSD log), while the merge reads one 4 KB SSD page per cached update it reaches that is not in memory (bottom), at most <code>iu_queue_depth</code> at a time (default one);
-        those reads wait for the disk to deliver their keys, so on a long range they spread along the scan, and the scan ends when the disk and the last read are both done.
+        <b>What to watch.</b> In-place: the scan&rsquo;s requests (up to 1 MB each) climb the table in address order, each issued when the one before it has completed, and each update is a 4 KB read-modify-write of its page, wherever that page is: the grey line is the head going between them. The disk serves
+        them in arrival order, so an update that commits while a scan runs is served between two of its requests: the head leaves the scan&rsquo;s region mid-scan and the next request pays a seek back, or on a table small enough to sit on one track a wait for its sectors to come round (as in Fig. 16&rsquo;s
+        reproduction, which uses the same routine). A scan of a single request has nothing to interleave: the updates wait behind it. IU: only scans use its disk (top; updates go to the SSD log), while the merge reads one 4 KB SSD page per cached update it reaches that is not in memory (bottom), at most <code>iu_queue_depth</code> at a time (default one);
+        those reads wait for the disk to deliver their keys, so on a long range they spread along the scan, a log page that an update writes meanwhile reaches the SSD between them, and the scan ends when the disk and the last read are both done.
       </p>
     </section>
   );
