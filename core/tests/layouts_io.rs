@@ -246,3 +246,37 @@ fn a_scan_that_reads_every_file_whole_draws_nothing_from_its_seed_and_a_sparse_o
         .collect();
     assert_ne!(drawn[0], drawn[1], "another seed draws other pages");
 }
+
+/// RAID-0 (`raid.rs` step 5): each member's head is the array byte after the last byte that
+/// member served, checked against walking every request unit by unit.
+#[test]
+fn each_heads_array_byte_follows_the_last_array_byte_that_member_served() {
+    let mut rng = flashlab_core::sim::Rng::new(13);
+    let stripe = 64 * 1024;
+    let Ok(flashlab_core::layouts::device::ScanDevice::Raid0(mut raid)) =
+        flashlab_core::layouts::device::ScanDevice::new(DeviceId::Raid0, stripe)
+    else {
+        panic!("a RAID-0 device");
+    };
+    // Plain reference: the last byte of each request on each member, walked unit by unit.
+    let mut expected = [None, None];
+    let mut now = 0;
+    for _ in 0..200 {
+        let offset = rng.below(1 << 30);
+        let bytes = 1 + rng.below(4 * stripe);
+        now = raid.serve(offset, bytes, now).unwrap();
+        for b in offset..offset + bytes {
+            if b % stripe == stripe - 1 || b == offset + bytes - 1 {
+                expected[((b / stripe) % flashlab_core::layouts::raid::RAID0_MEMBERS) as usize] =
+                    Some(b + 1);
+            }
+        }
+        for (m, want) in expected.iter().enumerate() {
+            assert_eq!(
+                raid.head_on_array(m),
+                *want,
+                "member {m} after {offset}+{bytes}"
+            );
+        }
+    }
+}

@@ -140,36 +140,6 @@ mod tests {
     }
 
     #[test]
-    fn each_heads_array_byte_follows_the_last_array_byte_that_member_served() {
-        use crate::layouts::device::{DeviceId, ScanDevice};
-        let mut rng = Rng::new(13);
-        let stripe = 64 * 1024;
-        let Ok(ScanDevice::Raid0(mut raid)) = ScanDevice::new(DeviceId::Raid0, stripe) else {
-            panic!("a RAID-0 device");
-        };
-        // Plain reference: the last byte of each request on each member, walked unit by unit.
-        let mut expected = [None, None];
-        let mut now = 0;
-        for _ in 0..200 {
-            let offset = rng.below(1 << 30);
-            let bytes = 1 + rng.below(4 * stripe);
-            now = raid.serve(offset, bytes, now).unwrap();
-            for b in offset..offset + bytes {
-                if b % stripe == stripe - 1 || b == offset + bytes - 1 {
-                    expected[((b / stripe) % RAID0_MEMBERS) as usize] = Some(b + 1);
-                }
-            }
-            for (m, want) in expected.iter().enumerate() {
-                assert_eq!(
-                    raid.head_on_array(m),
-                    *want,
-                    "member {m} after {offset}+{bytes}"
-                );
-            }
-        }
-    }
-
-    #[test]
     fn each_member_gets_exactly_the_bytes_of_its_stripe_units_as_one_contiguous_range() {
         let mut rng = Rng::new(11);
         for _ in 0..3_000 {
