@@ -47,7 +47,9 @@ export function scenariosFor(lab: string): BundledScenario[] {
       .filter(([path]) => /([^/]+)\/[^/]+\.json$/.exec(path)?.[1] === lab)
       .map(([path, json]) => describeScenario(path, json))
       .filter((s): s is BundledScenario => s !== null)
-      .sort((a, b) => a.name.localeCompare(b.name));
+      // File names are ASCII (lowercase, digits, hyphens): code-unit order is the collator's
+      // order for them, without the ICU collator's start-up cost on the first render.
+      .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
     byLab.set(lab, list);
   }
   return [...list];
