@@ -6,11 +6,15 @@
 //!    at the best of 1..10. Throughput = acknowledged commits per simulated second.
 //! 2. Ratios: ideal/disk (calibration), naive/disk (calibration), best USB FlashLogging/disk and
 //!    /ideal, best SSD FlashLogging/naive.
+//! 3. The archival HDD's effect per USB drive: X(2f-1d) / X(2f) (`archival_gains`; the paper
+//!    says only that it "brings significant benefits"), and on one seed's runs how many log
+//!    writes the HDD took when both drives were busy, and how fast (`hdd_share`), the mechanism
+//!    §2.1 names.
 
 use super::super::config::FlashLogConfig;
 use super::super::devices::usb::UsbProfile;
 use super::super::error::FlashLogError;
-use super::super::sim::FlashLogSim;
+use super::super::sim::{FlashLogSim, Purpose};
 use super::{Kind, Reproduced};
 
 /// One bar of Figure 2.
@@ -146,6 +150,77 @@ pub fn claims(bars: &[Bar], transactions: u64) -> Vec<Reproduced> {
             ),
         },
     ]
+}
+
+/// The three USB drives, as `archival_gains` names their rows.
+pub const ARCHIVAL_ROWS: [(UsbProfile, &str); 3] = [
+    (UsbProfile::A, "seed003.flashlog.archival_gain.usb_a"),
+    (UsbProfile::B, "seed003.flashlog.archival_gain.usb_b"),
+    (UsbProfile::C, "seed003.flashlog.archival_gain.usb_c"),
+];
+
+/// Step 3: X(<drive>-2f-1d) / X(<drive>-2f) for each drive.
+pub fn archival_gains(bars: &[Bar], transactions: u64) -> Vec<Reproduced> {
+    let x = |name: &str| bar(bars, name).map_or(f64::NAN, |b| b.commits_per_s);
+    ARCHIVAL_ROWS
+        .iter()
+        .map(|&(drive, id)| Reproduced {
+            id,
+            claim: "the optional archival HDD \"brings significant benefits\" (paper §2.1; no \
+                    number given): two drives plus the HDD sustain more commits than the two \
+                    drives alone",
+            unit: "×",
+            paper: 1.0,
+            simulated: x(&format!("{}-2f-1d", drive.name)) / x(&format!("{}-2f", drive.name)),
+            kind: Kind::Reproduction,
+            method: format!(
+                "{0}-2f-1d over {0}-2f; {transactions} transactions per configuration, \
+                 seed-fixed",
+                drive.name
+            ),
+        })
+        .collect()
+}
+
+/// How a configuration's archival HDD shared the group-commit flushes (log writes and their
+/// re-issued copies) on one run.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct HddShare {
+    pub flushes: u64,
+    /// The share the HDD served: in FlashLogging it takes one only when every flash drive is
+    /// busy (`schedule.rs`), so this says how often that was.
+    pub on_hdd: f64,
+    /// Mean time from issue to completion of a flush on the HDD and on the flash drives.
+    pub hdd_mean_ns: f64,
+    pub flash_mean_ns: f64,
+}
+
+/// Step 3's mechanism, measured on one run of `config`.
+pub fn hdd_share(config: &FlashLogConfig) -> Result<HddShare, FlashLogError> {
+    let mut sim = FlashLogSim::new(config.clone())?;
+    sim.run()?;
+    // (count, summed latency) on the HDD and on flash.
+    let mut hdd = (0_u64, 0_u64);
+    let mut flash = (0_u64, 0_u64);
+    for r in &sim.requests {
+        let (Purpose::Log | Purpose::Reissue { .. }, Some(done)) = (r.purpose, r.done_ns) else {
+            continue;
+        };
+        let side = if sim.devices[r.dev].is_hdd() {
+            &mut hdd
+        } else {
+            &mut flash
+        };
+        side.0 += 1;
+        side.1 += done.saturating_sub(r.issued_ns);
+    }
+    let mean = |(n, sum): (u64, u64)| sum as f64 / n.max(1) as f64;
+    Ok(HddShare {
+        flushes: hdd.0 + flash.0,
+        on_hdd: hdd.0 as f64 / (hdd.0 + flash.0).max(1) as f64,
+        hdd_mean_ns: mean(hdd),
+        flash_mean_ns: mean(flash),
+    })
 }
 
 /// Why the best USB configuration stays below the ideal, measured on its own run (the first
