@@ -2,14 +2,15 @@
 //!
 //! 1. A lab emits `TraceEvent`s (kind + four u32 arguments) into a `TraceSink` while it steps.
 //! 2. The sink stamps each with the step number and simulated time, folds its eight words into
-//!    the running FNV-1a hash, and keeps the most recent ones in a bounded ring for the UI.
+//!    the running FNV-1a hash, and keeps the most recent ones in a bounded ring for the UI: a
+//!    vector that grows to `RECENT_EVENTS_CAP` and is then overwritten oldest first (one store
+//!    and one index update per event, where a deque popped and pushed;
+//!    `recent_ring_matches_a_plain_queue`).
 //! 3. The trace hash is therefore a fingerprint of the whole run: same scenario, seed and core
 //!    version give the same hash natively and in the browser.
 //!
 //! Wire format of one event (8 × u32, little-endian in the hash, a row of a `Uint32Array` in JS):
 //! `[step, time_ns_lo, time_ns_hi, kind, a, b, c, d]`.
-
-use std::collections::VecDeque;
 
 pub const EVENT_WORDS: usize = 8;
 /// Events kept for the UI's event log; older ones are still in the hash.
@@ -107,7 +108,10 @@ pub struct TraceSink {
     step: u32,
     time_ns: u64,
     hash: TraceHash,
-    recent: VecDeque<TraceEvent>,
+    /// The most recent events: oldest at `next_slot` once full, else in order from 0.
+    recent: Vec<TraceEvent>,
+    /// Where the next event goes (`recent.len()` until the ring is full).
+    next_slot: usize,
     total_events: u64,
     /// The earliest stamp emitted during the current step (for the time rule in `sim::run`).
     earliest_in_step_ns: Option<u64>,
@@ -138,10 +142,11 @@ impl TraceSink {
         };
         self.hash.absorb_words(&event.words());
         self.total_events += 1;
-        if self.recent.len() == RECENT_EVENTS_CAP {
-            self.recent.pop_front();
+        match self.recent.get_mut(self.next_slot) {
+            Some(oldest) => *oldest = event,
+            None => self.recent.push(event),
         }
-        self.recent.push_back(event);
+        self.next_slot = (self.next_slot + 1) % RECENT_EVENTS_CAP;
     }
 
     pub fn hash(&self) -> TraceHash {
@@ -152,8 +157,10 @@ impl TraceSink {
         self.total_events
     }
 
+    /// The kept events, oldest first.
     pub fn recent(&self) -> impl DoubleEndedIterator<Item = &TraceEvent> {
-        self.recent.iter()
+        let (newer, older) = self.recent.split_at(self.next_slot.min(self.recent.len()));
+        older.iter().chain(newer)
     }
 }
 
@@ -225,6 +232,37 @@ mod tests {
             fast.absorb_words(&[w]);
             plain.absorb_bytes(&w.to_le_bytes());
             assert_eq!(fast, plain, "word {w:#x}");
+        }
+    }
+
+    #[test]
+    fn recent_ring_matches_a_plain_queue() {
+        let mut rng = crate::sim::Rng::new(3);
+        for total in [
+            0u32,
+            1,
+            255,
+            256,
+            257,
+            511,
+            512,
+            513,
+            1_000 + rng.below(2_000) as u32,
+        ] {
+            let mut sink = TraceSink::default();
+            let mut plain = std::collections::VecDeque::new();
+            for i in 0..total {
+                let event = (u64::from(i) * 3, 1 + i % 5, [i, rng.below(9) as u32, 0, 1]);
+                sink.emit(event.0, event.1, event.2);
+                if plain.len() == RECENT_EVENTS_CAP {
+                    plain.pop_front();
+                }
+                plain.push_back(event);
+                let kept: Vec<_> = sink.recent().map(|e| (e.time_ns, e.kind, e.args)).collect();
+                assert!(kept.iter().eq(plain.iter()), "after {i} of {total}");
+                let reversed: Vec<_> = sink.recent().rev().map(|e| e.args[0]).collect();
+                assert!(reversed.iter().eq(plain.iter().rev().map(|e| &e.2[0])));
+            }
         }
     }
 

@@ -25,9 +25,11 @@
 
 use super::blocks::BlockState;
 use super::checks::CheckState;
+use super::checks_model::Shadow;
 use super::ftl::{Ftl, PAGE_FREE, PAGE_INVALID, UNMAPPED};
 use super::geometry::Geometry;
 use super::oplog::PhysOp;
+use crate::sim::Verdict;
 
 impl CheckState {
     /// The FTL was changed without a log (preconditioning): the next `after_step` sweeps.
@@ -133,39 +135,40 @@ impl CheckState {
         self.erase_shadow[b] = erase_count;
     }
 
-    /// End of step (step 3): check what the step touched, then forget it.
+    /// End of step (step 3): check what the step touched, then forget it. The touched lists
+    /// are read in place (the verdicts are other fields), not moved out and back.
     pub(super) fn verify_step(&mut self, ftl: &Ftl) {
         if !self.shadow.synced {
             return;
         }
-        let lbas = std::mem::take(&mut self.shadow.lbas);
-        let pages = std::mem::take(&mut self.shadow.pages);
-        let blocks = std::mem::take(&mut self.shadow.blocks);
-        for &lba in &lbas {
-            let ppn = ftl.l2p.get(lba as usize).copied().unwrap_or(UNMAPPED);
-            let held = ftl.p2l.get(ppn as usize).copied();
+        let (l2p, p2l) = (&ftl.l2p, &ftl.p2l);
+        for &lba in &self.shadow.lbas {
+            let ppn = l2p.get(lba as usize).copied().unwrap_or(UNMAPPED);
+            let held = p2l.get(ppn as usize).copied();
             if ppn != UNMAPPED && held != Some(lba) {
                 self.bijection
                     .fail(|| format!("l2p[{lba}] = {ppn} but that page holds {held:?}"));
             }
         }
-        for &ppn in &pages {
-            let lba = ftl.p2l.get(ppn as usize).copied().unwrap_or(PAGE_FREE);
-            let back = ftl.l2p.get(lba as usize).copied();
+        for &ppn in &self.shadow.pages {
+            let lba = p2l.get(ppn as usize).copied().unwrap_or(PAGE_FREE);
+            let back = l2p.get(lba as usize).copied();
             if lba < PAGE_INVALID && back != Some(ppn) {
                 self.bijection
                     .fail(|| format!("page {ppn} holds LBA {lba} but l2p[{lba}] is {back:?}"));
             }
         }
-        self.shadow.step += 1;
-        for &block in &blocks {
-            let seen = &mut self.shadow.verified_in[block as usize];
-            if *seen != self.shadow.step {
-                *seen = self.shadow.step;
-                self.verify_block(ftl, block);
+        let s = &mut self.shadow;
+        s.step += 1;
+        for &block in &s.blocks {
+            let seen = &mut s.verified_in[block as usize];
+            if *seen != s.step {
+                *seen = s.step;
+                let verdicts = (&mut self.valid_counts, &mut self.erase_growth);
+                verify_block(ftl, s, &self.erase_shadow, verdicts, block);
             }
         }
-        let (programs, erases) = (self.shadow.programs, self.shadow.erases);
+        let (programs, erases) = (s.programs, s.erases);
         if ftl.counters.flash_programs != programs {
             self.valid_counts.fail(|| {
                 format!(
@@ -182,50 +185,51 @@ impl CheckState {
                 )
             });
         }
-        let s = &mut self.shadow;
-        (s.lbas, s.pages, s.blocks) = (lbas, pages, blocks);
         s.lbas.clear();
         s.pages.clear();
         s.blocks.clear();
     }
+}
 
-    fn verify_block(&mut self, ftl: &Ftl, block: u32) {
-        let (t, b) = (&ftl.blocks, block as usize);
-        let ppb = ftl.geometry.pages_per_block;
-        let (valid, ptr) = (t.valid[b], t.write_ptr[b]);
-        let (want_valid, want_ptr) = (self.shadow.valid[b], self.shadow.write_ptr[b]);
-        let first = ftl.geometry.ppn(block, 0) as usize;
-        let page = |i: u32| ftl.p2l.get(first + i as usize).copied();
-        let erased_at_ptr = ptr >= ppb || page(ptr) == Some(PAGE_FREE);
-        let programmed_before = ptr == 0 || page(ptr - 1).is_some_and(|x| x != PAGE_FREE);
-        let state = t.state[b];
-        let state_ok = match state {
-            BlockState::Free => ptr == 0 && valid == 0,
-            BlockState::Active => ptr < ppb,
-            BlockState::Closed => t.is_filed(block),
-            BlockState::Collecting => false,
-        };
-        if valid != want_valid
-            || ptr != want_ptr
-            || !erased_at_ptr
-            || !programmed_before
-            || !state_ok
-        {
-            self.valid_counts.fail(|| {
-                format!(
-                    "block {block} ({state:?}): {valid} valid pages, write pointer {ptr}; the \
-                     logged operations imply {want_valid} and {want_ptr} (erased at the pointer: \
-                     {erased_at_ptr}, programmed before it: {programmed_before}, state and list \
-                     filing consistent: {state_ok})"
-                )
-            });
-        }
-        let (count, want) = (t.erase_count[b], self.erase_shadow[b]);
-        if count != want {
-            self.erase_growth.fail(|| {
-                format!("block {block}'s erase count is {count}, the logged erases set {want}")
-            });
-        }
+/// One touched block against the model (step 3): counts, write pointer, the pages around it,
+/// state and list filing, erase count.
+fn verify_block(
+    ftl: &Ftl,
+    shadow: &Shadow,
+    erase_shadow: &[u32],
+    (valid_counts, erase_growth): (&mut Verdict, &mut Verdict),
+    block: u32,
+) {
+    let (t, b) = (&ftl.blocks, block as usize);
+    let ppb = ftl.geometry.pages_per_block;
+    let (valid, ptr) = (t.valid[b], t.write_ptr[b]);
+    let (want_valid, want_ptr) = (shadow.valid[b], shadow.write_ptr[b]);
+    let first = ftl.geometry.ppn(block, 0) as usize;
+    let page = |i: u32| ftl.p2l.get(first + i as usize).copied();
+    let erased_at_ptr = ptr >= ppb || page(ptr) == Some(PAGE_FREE);
+    let programmed_before = ptr == 0 || page(ptr - 1).is_some_and(|x| x != PAGE_FREE);
+    let state = t.state[b];
+    let state_ok = match state {
+        BlockState::Free => ptr == 0 && valid == 0,
+        BlockState::Active => ptr < ppb,
+        BlockState::Closed => t.is_filed(block),
+        BlockState::Collecting => false,
+    };
+    if valid != want_valid || ptr != want_ptr || !erased_at_ptr || !programmed_before || !state_ok {
+        valid_counts.fail(|| {
+            format!(
+                "block {block} ({state:?}): {valid} valid pages, write pointer {ptr}; the \
+                 logged operations imply {want_valid} and {want_ptr} (erased at the pointer: \
+                 {erased_at_ptr}, programmed before it: {programmed_before}, state and list \
+                 filing consistent: {state_ok})"
+            )
+        });
+    }
+    let (count, want) = (t.erase_count[b], erase_shadow[b]);
+    if count != want {
+        erase_growth.fail(|| {
+            format!("block {block}'s erase count is {count}, the logged erases set {want}")
+        });
     }
 }
 
