@@ -36,10 +36,12 @@ try {
       const start = (e.ts - t0) / 1000;
       const key = `${e.name}${e.args?.data?.url ? " " + e.args.data.url.split("/").pop() : ""}`;
       kinds[key] ??= [];
-      kinds[key].push([start, e.dur / 1000]);
+      kinds[key].push([start, e.dur / 1000, (e.tdur ?? e.dur) / 1000]);
     }
     const busy = Object.values(kinds).flat().reduce((sum, [, d]) => sum + d, 0);
-    console.log(`== ${lab}: ready at ${readyMs.toFixed(0)} ms, main thread busy ${busy.toFixed(0)} ms`);
+    // Thread time (CPU) is what the main thread's own work costs; wall time adds the machine's load.
+    const cpu = Object.values(kinds).flat().reduce((sum, [, , c]) => sum + c, 0);
+    console.log(`== ${lab}: ready at ${readyMs.toFixed(0)} ms, main thread busy ${busy.toFixed(0)} ms (CPU ${cpu.toFixed(0)} ms)`);
     const rows = Object.entries(kinds).map(([k, v]) => [k, v.reduce((s, x) => s + x[1], 0), v]).sort((a, b) => b[1] - a[1]).slice(0, 25);
     for (const [k, total, v] of rows) console.log(`${total.toFixed(1).padStart(8)} ms  ${String(v.length).padStart(4)}×  ${k}  [${v.slice(0, 6).map(([s, d]) => `${s.toFixed(0)}+${d.toFixed(0)}`).join(" ")}]`);
     await context.close();
