@@ -10,6 +10,8 @@
 //! 4. `sizes`: update-size percentiles (Tabs. 1, 11) of the generated workloads.
 //! 5. `gc`: share of appends and GC migrations / erases per host write, IPA against
 //!    out-of-place on a nearly full device (Tabs. 6–10, direction and magnitude).
+//! 6. `table4`: DBMS write amplification (gross written / net changed bytes, §8.4) without IPA
+//!    over that with [2×M] and [3×M] (Tab. 4).
 
 pub mod fig1;
 pub mod gc;
@@ -17,6 +19,7 @@ pub mod scenario;
 pub mod sizes;
 pub mod space;
 pub mod table2;
+pub mod table4;
 
 /// A simulated number next to the paper's.
 #[derive(Debug, Clone, PartialEq)]

@@ -114,19 +114,36 @@ pub fn paper_setup(
     buffer_share: f64,
     fill: f64,
 ) -> Result<(StoreConfig, usize), IpaError> {
-    let probe = ipl_preset(scheme, 1, 8);
+    let db_pages = loaded_db_pages_fitting(|blocks| ipl_preset(scheme, 16, blocks), workload)?;
+    let frames = (buffer_share * db_pages as f64).round() as usize;
+    Ok((
+        ipl_preset(scheme, frames.max(1), blocks_for_fill(db_pages, fill)),
+        db_pages,
+    ))
+}
+
+/// `loaded_db_pages` on `at(blocks)`, doubling the blocks from 8 until the database fits.
+pub fn loaded_db_pages_fitting(
+    at: impl Fn(usize) -> StoreConfig,
+    workload: &Workload,
+) -> Result<usize, IpaError> {
     let mut blocks = 8;
-    let db_pages = loop {
-        match loaded_db_pages(&ipl_preset(scheme, 16, blocks), workload) {
-            Ok(pages) => break pages,
+    loop {
+        match loaded_db_pages(&at(blocks), workload) {
+            Ok(pages) => return Ok(pages),
             Err(IpaError::DeviceFull) if blocks < 1 << 16 => blocks *= 2,
             Err(e) => return Err(e),
         }
-    };
+    }
+}
+
+/// Blocks of `ipl_preset`'s geometry that make `db_pages` fill `fill` of the logical pages
+/// (at least 4, the lab's smallest device).
+pub fn blocks_for_fill(db_pages: usize, fill: f64) -> usize {
+    let probe = ipl_preset(Scheme::none(), 1, 8);
     let logical_per_block = probe.wordlines_per_block as f64 * (1.0 - probe.over_provisioning);
     let blocks = (db_pages as f64 / fill.max(0.01) / logical_per_block).ceil() as usize;
-    let frames = (buffer_share * db_pages as f64).round() as usize;
-    Ok((ipl_preset(scheme, frames.max(1), blocks.max(4)), db_pages))
+    blocks.max(4)
 }
 
 /// DB pages on flash after `workload`'s load phase and a checkpoint on `cfg`: the database the
