@@ -189,6 +189,15 @@ impl Blocks {
 
     /// Takes `block` out of list head `h`, the list it is filed in.
     fn unlink_at(&mut self, block: u32, h: usize) {
+        self.detach(block, h);
+        self.next[block as usize] = NIL;
+        self.prev[block as usize] = NIL;
+    }
+
+    /// Joins `block`'s neighbours in list head `h` around it, leaving its own links stale
+    /// (the caller files it elsewhere or clears them).
+    #[inline]
+    fn detach(&mut self, block: u32, h: usize) {
         let (p, n) = (self.prev[block as usize], self.next[block as usize]);
         if p == NIL {
             self.heads[h] = n;
@@ -198,21 +207,19 @@ impl Blocks {
         if n != NIL {
             self.prev[n as usize] = p;
         }
-        self.next[block as usize] = NIL;
-        self.prev[block as usize] = NIL;
     }
 
     /// One page of `block` became invalid (overwrite, TRIM or relocation).
     pub fn decrement_valid(&mut self, block: u32) {
-        if self.state[block as usize] == BlockState::Closed {
-            // One list down: the head index of count v − 1 is the one of v, minus one.
+        let b = block as usize;
+        if self.state[b] == BlockState::Closed {
+            // One list down: the head index of count v − 1 is the one of v, minus one. Its
+            // links are not cleared between (`link_at` sets both).
             let h = self.head_index(block);
-            self.unlink_at(block, h);
-            self.valid[block as usize] -= 1;
+            self.detach(block, h);
             self.link_at(block, h - 1);
-        } else {
-            self.valid[block as usize] -= 1;
         }
+        self.valid[b] -= 1;
     }
 
     /// The active block is full: it becomes a GC candidate.
@@ -370,6 +377,47 @@ mod tests {
         assert_eq!(t.lists_are_consistent(0), Ok(1));
         t.start_collecting(b);
         assert_eq!(t.lists_are_consistent(0), Ok(0));
+    }
+
+    /// The greedy lists written out plainly: per (die, valid count) a vector, most recently
+    /// filed first; a decrement takes the block out and files it first one count down.
+    #[test]
+    fn the_lists_keep_the_order_of_a_plain_model_through_random_decrements() {
+        let g = Geometry::with_spare_factor(1, 3, 1, 16, 8, 4096, 0.25);
+        let ppb = g.pages_per_block as usize;
+        let mut t = Blocks::new(&g, true, false);
+        let mut plain = vec![vec![Vec::<u32>::new(); ppb + 1]; 3];
+        let mut rng = crate::sim::Rng::new(5);
+        for die in 0..3u32 {
+            while let Some(b) = t.open(die) {
+                let v = 1 + rng.below(ppb as u64) as u32;
+                t.valid[b as usize] = v;
+                t.close(b, 0);
+                plain[die as usize][v as usize].insert(0, b);
+            }
+        }
+        for _ in 0..2_000 {
+            let block = rng.below(u64::from(g.blocks())) as u32;
+            let (die, v) = (t.die_of(block) as usize, t.valid[block as usize] as usize);
+            if v == 0 {
+                continue;
+            }
+            t.decrement_valid(block);
+            plain[die][v].retain(|&b| b != block);
+            plain[die][v - 1].insert(0, block);
+            for (d, lists) in plain.iter().enumerate() {
+                for (count, list) in lists.iter().enumerate() {
+                    let mut walked = Vec::new();
+                    let mut b = t.die_heads(d as u32)[count];
+                    while b != NIL {
+                        walked.push(b);
+                        b = t.next_in_list(b);
+                    }
+                    assert_eq!(&walked, list, "die {d}, {count} valid");
+                }
+                assert!(t.lists_are_consistent(d as u32).is_ok());
+            }
+        }
     }
 
     #[test]

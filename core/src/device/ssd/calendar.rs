@@ -53,9 +53,17 @@ impl Calendar {
             self.busy.clear();
             self.head = 0;
         } else if self.head >= COMPACT_AFTER {
-            self.busy.drain(..self.head);
-            self.head = 0;
+            self.compact();
         }
+    }
+
+    /// Step 4's move, once per `COMPACT_AFTER` forgotten intervals: out of line, so that the
+    /// common path of `reserve` stays small.
+    #[cold]
+    #[inline(never)]
+    fn compact(&mut self) {
+        self.busy.drain(..self.head);
+        self.head = 0;
     }
 
     /// Books `duration` ns at the earliest time ≥ `ready`; returns the start.
@@ -89,7 +97,9 @@ impl Calendar {
         self.reserve_in_gap(ready, duration)
     }
 
-    /// Step 3's rare case: the first gap of `duration` at or after `ready` among the bookings.
+    /// Step 3's rare case: the first gap of `duration` at or after `ready` among the bookings
+    /// (out of line, so that the common path of `reserve` stays small).
+    #[inline(never)]
     fn reserve_in_gap(&mut self, ready: u64, duration: u64) -> u64 {
         let live = self.head;
         let mut i = live + self.live().partition_point(|&(_, end)| end <= ready);

@@ -234,7 +234,7 @@ impl Ftl {
     }
 
     /// `write_with` with dynamic allocation over the timing model's `DieClock`: the same die
-    /// as the scan over its free times, found in O(log dies).
+    /// as the scan over its free times, found in O(1) (the tree is updated as dies are booked).
     pub fn write_timed(
         &mut self,
         lba: u32,
@@ -407,8 +407,7 @@ impl Ftl {
     pub(super) fn program(&mut self, die: u32, lba: u32, version: u32) -> Result<u32, FtlError> {
         let mut block = self.active[die as usize];
         if block == NIL {
-            block = self.blocks.open(die).ok_or(FtlError::NoFreeBlock { die })?;
-            self.active[die as usize] = block;
+            block = self.open_write_point(die)?;
         }
         let b = block as usize;
         let ppn = self.geometry.ppn(block, self.blocks.write_ptr[b]);
@@ -443,6 +442,15 @@ impl Ftl {
             self.active[die as usize] = NIL;
         }
         Ok(ppn)
+    }
+
+    /// A fresh write point for `die` (once per block's worth of programs: out of line, so that
+    /// the common path of `program` stays small).
+    #[inline(never)]
+    fn open_write_point(&mut self, die: u32) -> Result<u32, FtlError> {
+        let block = self.blocks.open(die).ok_or(FtlError::NoFreeBlock { die })?;
+        self.active[die as usize] = block;
+        Ok(block)
     }
 
     /// A read-only snapshot of one die for the policies.

@@ -120,6 +120,12 @@ impl Geometry {
         div_by(ppn, self.pages_per_block)
     }
 
+    /// The die of a physical page: ⌊⌊ppn / ppb⌋ / blocks per die⌋ = ⌊ppn / pages per die⌋, one
+    /// division (or shift) instead of two.
+    pub fn die_of_ppn(&self, ppn: u32) -> u32 {
+        div_by(ppn, self.pages_per_die())
+    }
+
     pub fn page_of_ppn(&self, ppn: u32) -> u32 {
         rem_by(ppn, self.pages_per_block)
     }
@@ -186,6 +192,9 @@ mod tests {
                 assert_eq!((g.block_of_ppn(ppn), g.page_of_ppn(ppn)), (block, page));
             }
             let die = g.die_of_block(block);
+            for page in [0, g.pages_per_block - 1] {
+                assert_eq!(g.die_of_ppn(g.ppn(block, page)), die);
+            }
             assert!(block >= g.first_block_of_die(die));
             assert!(block < g.first_block_of_die(die) + g.blocks_per_die());
         }

@@ -13,7 +13,8 @@
 //! 4. `timing`: every physical operation the FTL logged (`oplog`) books the controller, the host
 //!    link and the channel (`calendar`: gaps can be used) and the die it needs, so queue depth
 //!    and parallelism behave as on a drive; `die_clock` keeps the dies' free times in a tree
-//!    so that dynamic allocation finds the die free first in O(log dies).
+//!    (updated as each die is booked) so that dynamic allocation finds the die free first in
+//!    O(1).
 //! 5. `lab` runs arrivals and completions as discrete events on `crate::sim::EventQueue` and
 //!    `service` serves each request; `checks` keeps the invariants; `metrics`, `view` and
 //!    `events` are what the UI and the CLI read. `body` and `config` parse and validate

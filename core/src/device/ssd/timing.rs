@@ -21,6 +21,7 @@
 
 use super::calendar::Calendar;
 use super::die_clock::DieClock;
+use super::geometry::rem_by;
 
 /// The constants the timing model runs on, in nanoseconds.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -121,8 +122,10 @@ impl Timing {
         self.controller_free_ns
     }
 
+    /// The channel of `die` (dies are numbered channel-first); a mask, not a divide, for a
+    /// power-of-two channel count (`geometry::rem_by`).
     fn channel_of(&self, die: u32) -> usize {
-        (die % self.channel_count) as usize
+        rem_by(die, self.channel_count) as usize
     }
 
     /// Step 2: one page read; returns the die's span and when the host has the data.
