@@ -117,6 +117,8 @@ impl CheckState {
     }
 
     /// The full sweep; afterwards the per-step checker's model restarts from the swept state.
+    /// Out of line (it runs once in `full_interval` steps), so that `after_step` stays small.
+    #[inline(never)]
     pub fn full_sweep(&mut self, ftl: &Ftl) {
         self.since_full = 0;
         self.full_sweeps += 1;
@@ -276,7 +278,10 @@ impl CheckState {
         }
     }
 
-    /// The six checks one by one, each with its failure message.
+    /// The six checks one by one, each with its failure message. Out of line: only a failed
+    /// run takes it, and inlined it made every call save registers for it.
+    #[cold]
+    #[inline(never)]
     fn report_plain(&self, ftl: &Ftl, out: &mut Vec<InvariantCheck>) {
         let c = &ftl.counters;
         out.reserve(6);
