@@ -296,9 +296,10 @@ fn archival_claim(r: &Reproduced, spread: SeedSpread, differences: &str, bars: &
         Some(Err(e)) => format!("; the HDD-share run failed: {e}"),
         None => String::new(),
     };
+    let letter = drive.trim_start_matches("usb-").to_uppercase();
     let claim = Claim::at_least(
         r.id,
-        r.claim,
+        &format!("drive {letter}: {}", r.claim),
         r.unit,
         r.paper,
         spread.median,
