@@ -127,6 +127,9 @@ test("the three-way race shows out-of-place, IPL and IPA side by side", async ({
   for (const side of ["out-of-place", "IPL", "IPA"]) await expect(page.getByTestId(`ipa-side-${side}`)).toBeVisible();
   await expect(page.getByTestId("ipa-blocks-oop")).toBeVisible();
   await expect(page.getByTestId("ipa-blocks-ipa")).toBeVisible();
+  // IPL's own blocks (erase units with their log sectors) beside the other two.
+  await expect(page.getByTestId("ipa-blocks-ipl")).toBeVisible();
+  await expect(page.getByTestId("ipa-blocks-ipl")).toContainText("log page");
   expect(consoleErrors).toEqual([]);
 });
 

@@ -174,6 +174,52 @@ fn generated_workloads_run_with_every_invariant_and_nop_1_never_appends() {
     }
 }
 
+/// The compare view's IPL grid is read from IPL's own blocks: its erase counts add up to the
+/// IPL side's erases, and it has a page per flash page of the §8.3 geometry.
+#[test]
+fn the_ipl_grid_holds_every_block_and_its_erases_add_up_to_ipls_erases() {
+    let mut merged = 0.0;
+    for (kind, seed) in [("tpcb", 1), ("tpcc", 2), ("tatp", 3)] {
+        let body = json!({
+            "device": {"nop": 4, "blocks": 12, "wordlines_per_block": 8},
+            "params": {"buffer_frames": 3, "compare": true},
+            "workload": {"generator": {"kind": kind, "transactions": 120, "scale": 60}},
+        });
+        let lab = IpaLab::from_body(object(body), seed).unwrap();
+        let run = run_to_end(lab, kind);
+        let view = run.lab().view();
+        let ipl = view.meta["compare"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|s| s["name"] == "IPL")
+            .unwrap()
+            .clone();
+        let blocks = &view.meta["ipl_blocks"];
+        let series = |name: &str| {
+            view.series
+                .iter()
+                .find(|s| s.name == name)
+                .unwrap_or_else(|| panic!("{kind}: no series {name}"))
+                .data
+                .clone()
+        };
+        let (state, erases) = (series("ipl_page_state"), series("ipl_erase_counts"));
+        assert_eq!(erases.len() as u64, blocks["blocks"].as_u64().unwrap());
+        assert_eq!(state.len() as u64, erases.len() as u64 * 64, "{kind}");
+        let erased: f64 = erases.iter().sum();
+        assert_eq!(erased, ipl["erases"].as_f64().unwrap(), "{kind}");
+        assert_eq!(
+            erases.iter().cloned().fold(0.0, f64::max),
+            blocks["max_erase_count"].as_f64().unwrap()
+        );
+        assert!(state.iter().all(|&s| s == 0.0 || s == 1.0 || s == 3.0));
+        assert!(state.contains(&1.0), "{kind}: DB pages are on IPL's blocks");
+        merged += erased;
+    }
+    assert!(merged > 0.0, "some run merges an erase unit");
+}
+
 fn error_of(ops: Value) -> String {
     build(json!({"workload": {"ops": ops}}))
         .err()

@@ -86,6 +86,40 @@ impl IplFlash {
         self.nand.blocks.iter().map(|b| b.erase_count).sum()
     }
 
+    /// The compare view's grid, blocks × pages: 0 erased, 1 a flash page of a DB page, 3 a log
+    /// page holding sectors (its program count is the sectors written, up to NOP); and each
+    /// block's erase count. Read from the blocks themselves, not from the unit table.
+    pub fn page_states(&self) -> (Vec<f64>, Vec<f64>) {
+        let first_log = self.log_first_page();
+        let state = self
+            .nand
+            .blocks
+            .iter()
+            .flat_map(|b| {
+                b.programs
+                    .iter()
+                    .enumerate()
+                    .map(move |(p, &n)| match (n, p >= first_log) {
+                        (0, _) => 0.0,
+                        (_, false) => 1.0,
+                        (_, true) => 3.0,
+                    })
+            })
+            .collect();
+        let erases = self
+            .nand
+            .blocks
+            .iter()
+            .map(|b| b.erase_count as f64)
+            .collect();
+        (state, erases)
+    }
+
+    /// Blocks in the free pool (erased, held by no erase unit).
+    pub fn free_blocks(&self) -> usize {
+        self.free.len()
+    }
+
     /// Log sectors written in `lba`'s unit since its last merge.
     pub fn sectors_used(&self, lba: u32) -> usize {
         self.units
@@ -238,6 +272,37 @@ mod tests {
         // 15 DB pages (60 flash pages) + 4 full log pages were read.
         assert_eq!(f.counters.merge_page_reads, 64);
         f.append_sector(3).unwrap();
+    }
+
+    #[test]
+    fn page_states_show_db_pages_log_sectors_and_merges_as_the_blocks_hold_them() {
+        let mut f = IplFlash::new(3, 15, 4, 512);
+        f.touch(0).unwrap();
+        f.touch(1).unwrap();
+        for _ in 0..5 {
+            f.append_sector(1).unwrap();
+        }
+        let (state, erases) = f.page_states();
+        assert_eq!(state.len(), 3 * PAGES_PER_BLOCK);
+        let unit_block = &state[..PAGES_PER_BLOCK];
+        // Two DB pages of 4 flash pages each, then sectors in log pages 0 and 1 (4 + 1).
+        assert_eq!(unit_block.iter().filter(|&&s| s == 1.0).count(), 8);
+        assert_eq!(unit_block.iter().filter(|&&s| s == 3.0).count(), 2);
+        assert_eq!(unit_block[60], 3.0);
+        assert_eq!(unit_block[61], 3.0);
+        assert!(state[PAGES_PER_BLOCK..].iter().all(|&s| s == 0.0));
+        assert_eq!(erases, vec![0.0; 3]);
+        assert_eq!(f.free_blocks(), 2);
+        f.merge(1).unwrap();
+        let (state, erases) = f.page_states();
+        // The old block is erased (count 1) and the live pages moved to the next free block.
+        assert!(state[..PAGES_PER_BLOCK].iter().all(|&s| s == 0.0));
+        assert_eq!(erases.iter().sum::<f64>(), 1.0);
+        assert_eq!(erases[0], 1.0);
+        let moved = state.iter().filter(|&&s| s == 1.0).count();
+        assert_eq!(moved, 8);
+        assert_eq!(state.iter().filter(|&&s| s == 3.0).count(), 0);
+        assert_eq!(f.free_blocks(), 2);
     }
 
     #[test]

@@ -212,6 +212,8 @@ pub struct IpaMeta {
     pub blocks: IpaBlocks,
     pub zoom: Option<IpaZoom>,
     pub compare: Option<Vec<IpaSide>>,
+    /// With compare: IPL's own flash blocks (§8.3 geometry), series `ipl_page_state`.
+    pub ipl_blocks: Option<IpaBlocks>,
     pub log_records: u64,
     pub keys: u64,
     /// Every region of the database side by side, the device's own (`main`) first (§5).

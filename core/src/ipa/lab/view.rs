@@ -5,12 +5,16 @@
 //! appends), `page_programs`, `page_lba` (−1 = none), `erase_counts`, `page_is_lsb` (per page
 //! of a block: 1 = an LSB page, the only kind odd-MLC appends to), `zoom_vth_before_v`,
 //! `zoom_vth_after_v`, `zoom_vth_pulses_v` (every cell's Vth after each ISPP loop, loops ×
-//! cells), `zoom_passed_at_pulse` (per cell, the loop it passed verify; 0 = never pulsed), and with compare `oop_page_state`, `oop_erase_counts`.
+//! cells), `zoom_passed_at_pulse` (per cell, the loop it passed verify; 0 = never pulsed), and
+//! with compare `oop_page_state`, `oop_erase_counts`, `ipl_page_state` (IPL's own blocks × 64
+//! pages: 0 erased, 1 a DB page's flash page, 3 a log page holding sectors) and
+//! `ipl_erase_counts`.
 
 use serde_json::Value;
 
 use super::IpaLab;
 use super::payload::*;
+use crate::ipa::baseline::ipl_flash::{IplFlash, PAGES_PER_BLOCK};
 use crate::ipa::delta::apply;
 use crate::ipa::layout::{CTRL_VALID, PAIR_BYTES, PageLayout, Scheme, UNUSED_OFFSET};
 use crate::ipa::metrics::lifetime_multiplier;
@@ -137,6 +141,20 @@ fn page_states(ftl: &NoFtl) -> (Vec<f64>, Vec<f64>, Vec<f64>, Vec<f64>) {
         .map(|b| b.erase_count as f64)
         .collect();
     (state, programs, lbas, erases)
+}
+
+/// IPL's own blocks (`baseline::ipl_flash`): SLC, 64 × 2 KB pages, no active block or GC.
+fn ipl_blocks(flash: &IplFlash) -> IpaBlocks {
+    let blocks = &flash.nand.blocks;
+    IpaBlocks {
+        blocks: blocks.len() as u64,
+        pages_per_block: PAGES_PER_BLOCK as u64,
+        active_block: None,
+        gc_victim: None,
+        free_blocks: flash.free_blocks() as u64,
+        max_erase_count: blocks.iter().map(|b| b.erase_count).max().unwrap_or(0),
+        endurance_pe: flash.nand.config.endurance_pe,
+    }
 }
 
 fn flash_op(op: &FlashOp) -> IpaFlashOp {
@@ -380,6 +398,7 @@ pub fn view(lab: &IpaLab) -> LabView {
         },
         zoom: last_write.zip(cells.as_ref()).map(|(w, c)| zoom(lab, w, c)),
         compare: sides(lab),
+        ipl_blocks: lab.compare.as_ref().map(|c| ipl_blocks(&c.ipl.flash)),
         log_records: s.wal.records.len() as u64,
         keys: lab.oracle.len() as u64,
         regions: super::regionview::regions(lab),
@@ -449,6 +468,15 @@ pub fn view(lab: &IpaLab) -> LabView {
         });
         series.push(NamedSeries {
             name: "oop_erase_counts",
+            data: erases,
+        });
+        let (state, erases) = c.ipl.flash.page_states();
+        series.push(NamedSeries {
+            name: "ipl_page_state",
+            data: state,
+        });
+        series.push(NamedSeries {
+            name: "ipl_erase_counts",
             data: erases,
         });
     }

@@ -17,6 +17,8 @@ interface Props {
   lsb?: Float64Array;
   testId?: string;
   note?: string;
+  /** Legend labels per state (0–3) when the grid's states mean something else (IPL's blocks). */
+  labels?: readonly (string | null)[];
 }
 
 function draw(canvas: HTMLCanvasElement | null, width: number, height: number, p: Props): void {
@@ -78,7 +80,7 @@ export function FlashBlocks(props: Props) {
         {(size) => <GridCanvas {...props} width={size.width} height={size.height} />}
       </ChartCard>
       <ul className="ipa-legend">
-        {PAGE_STATE_LABELS.map((label, i) => (
+        {(props.labels ?? PAGE_STATE_LABELS).map((label, i) => label === null ? null : (
           <li key={label}>
             <span className="ipa-swatch" style={{ background: PAGE_STATE_COLORS[i] }} />
             {label}

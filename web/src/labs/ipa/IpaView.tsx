@@ -46,7 +46,7 @@ export function IpaView(props: LabViewProps) {
         />
       </div>
       {shown === "compare" && meta.compare ? (
-        <CompareView sides={meta.compare} blocks={meta.blocks} ipaState={series.pageState} ipaErases={series.eraseCounts} oopState={series.oopPageState} oopErases={series.oopEraseCounts} />
+        <CompareView sides={meta.compare} blocks={meta.blocks} ipaState={series.pageState} ipaErases={series.eraseCounts} oopState={series.oopPageState} oopErases={series.oopEraseCounts} iplBlocks={meta.ipl_blocks ?? null} iplState={series.iplPageState} iplErases={series.iplEraseCounts} />
       ) : (
         <div className="ipa-lab">
           <div className="ipa-col">

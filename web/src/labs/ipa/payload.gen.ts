@@ -139,6 +139,8 @@ export interface IpaMeta {
   flash_ops: IpaFlashOp[];
   focus: IpaFocus | null;
   gc_step: boolean;
+  /** With compare: IPL's own flash blocks (§8.3 geometry), series `ipl_page_state`. */
+  ipl_blocks: IpaBlocks | null;
   keys: number;
   layout: IpaLayout;
   log_records: number;

@@ -21,6 +21,9 @@ export interface IpaSeries {
   passedAt: Float64Array;
   oopPageState: Float64Array;
   oopEraseCounts: Float64Array;
+  /** IPL's own blocks × 64 pages: 0 erased, 1 a DB page's flash page, 3 a log page with sectors. */
+  iplPageState: Float64Array;
+  iplEraseCounts: Float64Array;
 }
 
 export function readIpaSeries(snapshot: Snapshot): IpaSeries {
@@ -39,5 +42,7 @@ export function readIpaSeries(snapshot: Snapshot): IpaSeries {
     passedAt: s("zoom_passed_at_pulse"),
     oopPageState: s("oop_page_state"),
     oopEraseCounts: s("oop_erase_counts"),
+    iplPageState: s("ipl_page_state"),
+    iplEraseCounts: s("ipl_erase_counts"),
   };
 }
