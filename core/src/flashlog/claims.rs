@@ -35,7 +35,9 @@ use super::devices::usb::UsbProfile;
 use super::error::FlashLogError;
 use super::reproduce::appendpack_runs::{ApPattern, course_run};
 use super::reproduce::throughput::Bar;
-use super::reproduce::{Kind, Reproduced, appendpack, appendpack_mix, outliers, throughput};
+use super::reproduce::{
+    Kind, Reproduced, appendpack, appendpack_mix, archival_cause, outliers, throughput,
+};
 use crate::plugin::seeds::{DEFAULT_SEEDS, SeedSpread, measure_rows, rows_over_seeds};
 use crate::plugin::{Claim, ClaimRun, ClaimScenarios, scenario_document, with_scenarios};
 
@@ -307,18 +309,24 @@ fn archival_claim(r: &Reproduced, spread: SeedSpread, differences: &str, bars: &
     )
     .over_seeds(spread)
     .differences(differences)
-    .if_missed(&format!(
-        "cause not isolated: the HDD does take log writes, and fast ones{seen}, yet throughput \
-         does not rise; {drive}-2f already reaches {:.1} % of the ideal on seed 1",
-        bars.iter()
-            .find(|b| b.name == format!("{drive}-2f"))
-            .map_or(f64::NAN, |b| b.vs_ideal * 100.0)
-    ));
+    .if_missed(&missed_because(&drive, with_hdd, bars));
     [format!("{drive}-2f-1d"), format!("{drive}-2f")]
         .iter()
         .filter_map(|name| bars.iter().find(|b| &b.name == name))
         .filter_map(|b| own_run(&b.config, &b.name))
         .fold(claim, Claim::run)
+}
+
+/// An archival claim's miss reason: the measured mechanism (`reproduce::archival_cause`).
+fn missed_because(drive: &str, with_hdd: Option<&Bar>, bars: &[Bar]) -> String {
+    let without = bars.iter().find(|b| b.name == format!("{drive}-2f"));
+    match (without, with_hdd) {
+        (Some(a), Some(b)) => match archival_cause::archival_cause(&a.config, &b.config) {
+            Ok(cause) => cause.sentence(drive),
+            Err(e) => format!("the cause run failed: {e}"),
+        },
+        _ => "the runs of the cause are missing".to_string(),
+    }
 }
 
 /// Links an Append/Pack claim's course-scale run (`reproduce::appendpack_runs`) with the

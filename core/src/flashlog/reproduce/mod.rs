@@ -13,6 +13,8 @@
 //! 5. `appendpack_mix`: Figure 3b — A/P against in-place on a TPC-C-like read/write mix, and
 //!    the cost of crash-safe packing.
 //! 6. `appendpack_runs`: the course-scale lab scenario each Append/Pack claim links.
+//! 7. `archival_cause`: why the archival HDD raises one drive's throughput and not another's
+//!    (the durable-prefix wait, commit latency and the worker cycle, measured).
 //!
 //! Choices (not from the paper) behind every number: the workload (`config.rs`: 24 workers, 8
 //! cores, 1 KiB of redo per transaction, CPU time calibrated), the USB profiles (`usb.rs`,
@@ -23,6 +25,7 @@
 pub mod appendpack;
 pub mod appendpack_mix;
 pub mod appendpack_runs;
+pub mod archival_cause;
 pub mod outliers;
 pub mod partitions;
 pub mod throughput;
