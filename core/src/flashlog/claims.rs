@@ -68,7 +68,8 @@ const FIG3B_DIFFERENCES: &str = "fusionio preset at lab scale (48 blocks per pla
     the database is 80 % of the device for both layouts; without A/P the whole device was \
     written once (no TRIM), as for Figure 3a; the device places A/P's pages by address (die = \
     page mod dies) so that an erase-unit write fills whole flash blocks, as A/P's design \
-    assumes, while in-place writes keep the model's dynamic allocation (the die free first)";
+    assumes, while in-place writes keep the model's dynamic allocation (the die free first), \
+    their better case: striped, their random writes wait for their die";
 
 /// Why a claim misses when it does, where it is known (`Claim::if_missed`).
 fn why_missed(id: &str) -> &'static str {

@@ -18,6 +18,9 @@
 //!    is booked on the timing model like any write (`booking::book_write`); a die that is
 //!    busy makes the page wait instead of sending it elsewhere. A die without headroom is
 //!    skipped (the FTL's own rule), which never happens while A/P trims whole units.
+//! 4. The in-place baseline keeps dynamic allocation: it is its better case (striped, a random
+//!    write waits for its die instead of going to one that is free; the test
+//!    `in_place_writes_gain_nothing_from_address_striping` checks the direction).
 
 use crate::device::ssd::booking::book_write;
 use crate::device::ssd::die_clock::MAX_BUSY_NS;
