@@ -19,6 +19,7 @@
 //! 5. The rate is (reads + writes) × 4 KB over the measured phase's simulated time.
 
 use super::super::error::FlashLogError;
+use super::layout::{ApCounters, AppendPack};
 use super::ssd_run::{ApOnSsd, Pipe};
 use crate::device::ssd::ftl::Counters;
 use crate::device::ssd::timed::TimedSsd;
@@ -153,11 +154,40 @@ pub fn in_place_mix(run: &MixRun, db_pages: u32) -> Result<MixRate, FlashLogErro
 }
 
 /// What an A/P run measured: the rate, and A/P's own write amplification (device pages written
-/// per user page appended) over the phase.
+/// per user page appended) over the phase, with where packing's copies came from.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct ApMix {
     pub rate: MixRate,
     pub ap_write_amplification: f64,
+    pub packing: PackingSources,
+}
+
+/// Over a measured phase: the mean valid fraction u of the append log's reclaimed tails (the
+/// paper's premise is that it is small: hot pages were invalidated), and of the pack log's
+/// tails cleaned into its own head, with the pack log's share of the reclaimed blocks.
+#[derive(Debug, Clone, Copy, PartialEq, Default)]
+pub struct PackingSources {
+    pub append_tail_u: f64,
+    pub pack_tail_u: f64,
+    pub pack_victim_share: f64,
+}
+
+impl PackingSources {
+    pub fn since(ap: &AppendPack, before: &ApCounters) -> Self {
+        let c = ap.counters;
+        let eb = f64::from(ap.config.eb_pages);
+        let steps = c.pack_steps - before.pack_steps;
+        let append = c.append_victims - before.append_victims;
+        let append_valid = c.append_victim_valid_pages - before.append_victim_valid_pages;
+        let valid = c.victim_valid_pages - before.victim_valid_pages;
+        let pack = steps - append;
+        let fraction = |pages: u64, blocks: u64| pages as f64 / (blocks.max(1) as f64 * eb);
+        Self {
+            append_tail_u: fraction(append_valid, append),
+            pack_tail_u: fraction(valid - append_valid, pack),
+            pack_victim_share: pack as f64 / steps.max(1) as f64,
+        }
+    }
 }
 
 /// Steps 1–5 through A/P (`crash_safe`: the opt-in crash-safe packing of `reclaim.rs`).
@@ -195,6 +225,7 @@ pub fn append_pack_mix(
             wa,
         ),
         ap_write_amplification: ap_wa,
+        packing: PackingSources::since(&run.ap, &ap0),
     })
 }
 

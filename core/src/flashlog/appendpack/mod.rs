@@ -10,11 +10,14 @@
 //! 4. `reclaim`: taking and erasing a victim, and crash-safe packing (opt-in).
 //! 5. `recovery`: slot headers, power cuts and the map rebuilt by a scan (an extension).
 //! 6. `ssd_run`: the layout driven on the SSD lab's FTL and timing, against 4 KB random
-//!    in-place writes on the same SSD model.
+//!    in-place writes on the same SSD model; `placement`: how the device places A/P's pages
+//!    (by address, so an erase-block-sized write fills whole flash blocks).
+//! 7. `mix_run`: both layouts under a read/write page mix (Figure 3b).
 
 pub mod checks;
 pub mod layout;
 pub mod mix_run;
+pub mod placement;
 pub mod policy;
 pub mod reclaim;
 pub mod recovery;

@@ -7,8 +7,10 @@
 //!    superblock reading is a choice],
 //!    and A/P's own logical pages are `db_fraction` of that space [choice, A/P's spare].
 //! 2. Every device operation A/P emits is timed: a chunk write is its pages written in order, a
-//!    pack read is a page read, an erase is a TRIM of the block's LBAs (the SSD's FTL then
-//!    finds whole blocks invalid: sequential writes "repair" the device).
+//!    pack read is a page read, an erase is a TRIM of the block's LBAs. The device places the
+//!    pages by address (`placement.rs`, `Placement::Striped`), so a chunk fills whole flash
+//!    blocks and the SSD's FTL then finds whole blocks invalid: sequential writes "repair" the
+//!    device.
 //! 3. Both A/P and the baseline keep `queue_depth` page operations in flight (`Pipe`: a new one
 //!    is issued whenever one completes). A sustained rate is user pages written over the
 //!    simulated time of a measured phase that follows a warm-up of `warmup` user writes.
@@ -16,6 +18,7 @@
 use super::super::error::FlashLogError;
 use super::super::ssd_io::TimedSsd;
 use super::layout::{ApConfig, ApCounters, AppendPack, DeviceOp, NO_VERSION};
+use super::placement::{Placement, Striper};
 use crate::sim::Rng;
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
@@ -77,6 +80,9 @@ pub struct ApOnSsd {
     pub ap: AppendPack,
     pub ssd: TimedSsd,
     pub pipe: Pipe,
+    /// How the device places A/P's page writes (`placement.rs`; striped unless a run says).
+    pub placement: Placement,
+    striper: Striper,
     version: u32,
 }
 
@@ -105,8 +111,23 @@ impl ApOnSsd {
             ap,
             ssd,
             pipe: Pipe::new(queue_depth),
+            placement: Placement::default(),
+            striper: Striper::default(),
             version: 0,
         })
+    }
+
+    /// One page of A/P's on the device at the pipe's next issue time, placed per `placement`.
+    fn write_slot(&mut self, slot: u32) -> Result<(), FlashLogError> {
+        let v = self.ap.slot_version[slot as usize];
+        let ready = self.pipe.ready_ns();
+        let t = match self.placement {
+            Placement::Striped => self.striper.write(&mut self.ssd, slot, v, ready),
+            Placement::Dynamic => self.ssd.write_page(slot, v, ready),
+        }
+        .map_err(model)?;
+        self.pipe.done(t);
+        Ok(())
     }
 
     /// One user page write through A/P, its device operations timed (step 2).
@@ -118,22 +139,10 @@ impl ApOnSsd {
             match op {
                 DeviceOp::WriteChunk { block, .. } => {
                     for lba in block * eb..(block + 1) * eb {
-                        let v = self.ap.slot_version[lba as usize];
-                        let t = self
-                            .ssd
-                            .write_page(lba, v, self.pipe.ready_ns())
-                            .map_err(model)?;
-                        self.pipe.done(t);
+                        self.write_slot(lba)?;
                     }
                 }
-                DeviceOp::WritePage { slot } => {
-                    let v = self.ap.slot_version[slot as usize];
-                    let t = self
-                        .ssd
-                        .write_page(slot, v, self.pipe.ready_ns())
-                        .map_err(model)?;
-                    self.pipe.done(t);
-                }
+                DeviceOp::WritePage { slot } => self.write_slot(slot)?,
                 DeviceOp::ReadPage { slot } => {
                     let (_, t) = self.ssd.read_page(slot, self.pipe.ready_ns());
                     self.pipe.done(t);

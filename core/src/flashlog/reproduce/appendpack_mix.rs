@@ -11,10 +11,14 @@
 //!    operations.
 //! 3. The speed-up is A/P's combined MB/s over in-place's; A/P's combined MB/s is set beside
 //!    the paper's 400 MB/s.
-//! 4. The cost of crash safety: the same A/P run with `set_crash_safe()` (the packing the crash
+//! 4. The speed-up as a curve over the database's share of the device (`DB_FRACTION_CURVE`; the
+//!    paper gives no database size), beside the claim's fraction.
+//! 5. The cost of crash safety: the same A/P run with `set_crash_safe()` (the packing the crash
 //!    sweep showed is needed), its MB/s and A/P write amplification beside the plain one's.
 
-use super::super::appendpack::mix_run::{Mix, MixRate, MixRun, append_pack_mix, in_place_mix};
+use super::super::appendpack::mix_run::{
+    Mix, MixRate, MixRun, PackingSources, append_pack_mix, in_place_mix,
+};
 use super::super::appendpack::ssd_run::ApOnSsd;
 use super::super::error::FlashLogError;
 use super::{Kind, Reproduced};
@@ -35,6 +39,8 @@ pub struct Figure3b {
     pub db_pages: u32,
     pub append_pack: MixRate,
     pub ap_write_amplification: f64,
+    /// Where packing's copies came from (append tails, pack-log cleaning).
+    pub packing: PackingSources,
     pub in_place: MixRate,
 }
 
@@ -72,11 +78,15 @@ pub fn figure3b(
         db_pages,
         append_pack: ap.rate,
         ap_write_amplification: ap.ap_write_amplification,
+        packing: ap.packing,
         in_place: in_place_mix(&run, db_pages)?,
     })
 }
 
-/// Step 4: what crash-safe packing costs, at seed `seed`.
+/// Step 4: the database fractions the curve runs besides the claim's.
+pub const DB_FRACTION_CURVE: [f64; 3] = [0.5, 0.6, 0.7];
+
+/// Step 5: what crash-safe packing costs, at seed `seed`.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct CrashSafeCost {
     pub mb_per_s: f64,
@@ -84,7 +94,7 @@ pub struct CrashSafeCost {
     pub ssd_write_amplification: f64,
 }
 
-/// Step 4 at `blocks_per_plane` (lab scale).
+/// Step 5 at `blocks_per_plane` (lab scale).
 pub fn crash_safe_cost(
     blocks_per_plane: u32,
     db_fraction: f64,
