@@ -22,6 +22,8 @@
 //!    the device life (±25 %).
 //! 6. Tab. 4 DBMS write-amplification reduction, [0×0] over [2×M] and [3×M], TPC-B and TPC-C
 //!    at 75 % and 90 % buffers, over the default seeds within ±25 % (`claims::table4`).
+//! 7. Tabs. 7 and 9's READ / WRITE response time and throughput changes from the device time
+//!    of the runs' flash operations in a closed loop, within ±10 points (`claims::time`).
 //!
 //! Scale: every run here is reduced (a few hundred transactions on a few thousand records; Tab. 2
 //! 3,000 on 40,000–90,000) so that all IPA claims finish in seconds in release; the full-scale runs are the
@@ -31,6 +33,7 @@
 //! from the lab's own table `SCENARIOS` (the paper-results page opens it).
 
 pub mod table4;
+pub mod time;
 
 use super::config::StoreConfig;
 use super::layout::Scheme;
@@ -577,6 +580,8 @@ pub const SCENARIOS: ClaimScenarios = &[
     ("seed004.tab2", "three-way-race"),
     ("seed004.tab4", "three-way-race"),
     ("seed004.tab6_10", "buffer-size-large"),
+    ("seed004.tab7", "buffer-size-large"),
+    ("seed004.tab9", "buffer-size-large"),
     ("seed004.abstract", "three-way-race"),
 ];
 
@@ -592,6 +597,7 @@ fn computed() -> Vec<Claim> {
     table1_claims(&mut out);
     table2_claims(&mut out);
     table4::claims(&mut out, failed);
+    time::claims(&mut out, failed);
     gc_claims(&mut out);
     out.into_iter()
         .map(|c| match MISS_REASONS.iter().find(|(id, _)| *id == c.id) {

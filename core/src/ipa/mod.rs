@@ -11,7 +11,9 @@
 //!    write-back as `write_delta` or out of place, and WAL recovery (§6.2, §8.4).
 //!    `regions`: a database whose tables live in different regions (§5, Fig. 3); the lab runs
 //!    several regions in one scenario (`lab::regions`), with App. C.2 pairs (`noftl` step 5).
-//! 5. `metrics`: App. B's WA / RA and the per-host-write ratios of Tabs. 6–10.
+//! 5. `metrics`: App. B's WA / RA and the per-host-write ratios of Tabs. 6–10; `timing`: the
+//!    device time of the flash operations and a closed transaction loop (Tabs. 6–10's time
+//!    columns).
 //! 6. `trace`, `baseline::ipl`, `compare`: page events of a run, In-Page Logging replaying them,
 //!    and the three-way race (out-of-place FTL = the store without IPA, IPL, IPA) on one seed.
 //! 7. `workload`: TPC-B, TPC-C (NewOrder STOCK 75/20 + Payment), TATP-like, from a seed.
@@ -47,6 +49,7 @@ pub mod reproduce;
 pub mod scratch;
 pub mod store;
 pub mod store_check;
+pub mod timing;
 pub mod trace;
 pub mod wal;
 pub mod workload;

@@ -12,6 +12,8 @@
 //!    out-of-place on a nearly full device (Tabs. 6–10, direction and magnitude).
 //! 6. `table4`: DBMS write amplification (gross written / net changed bytes, §8.4) without IPA
 //!    over that with [2×M] and [3×M] (Tab. 4).
+//! 7. `time`: READ / WRITE I/O response and throughput of [0×0] and IPA from the device time of
+//!    each run's flash operations (`ipa::timing`; Tabs. 7 and 9).
 
 pub mod fig1;
 pub mod gc;
@@ -20,6 +22,7 @@ pub mod sizes;
 pub mod space;
 pub mod table2;
 pub mod table4;
+pub mod time;
 
 /// A simulated number next to the paper's.
 #[derive(Debug, Clone, PartialEq)]
