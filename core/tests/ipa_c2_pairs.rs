@@ -132,7 +132,7 @@ fn c2_pairs_read_back_what_was_written_and_count_each_operation_once() {
         }
         assert_eq!(ftl.counters.host_page_writes, writes, "seed {seed}");
         assert_eq!(ftl.counters.write_deltas, appends, "seed {seed}");
-        let erased: u64 = ftl.flash.blocks.iter().map(|b| b.erase_count).sum();
+        let erased: u64 = ftl.flash.total_erases();
         assert_eq!(ftl.counters.erases, erased, "seed {seed}");
         assert!(
             appends > 50 && ftl.counters.erases > 5,

@@ -14,8 +14,8 @@ use flashlab_core::sim::Rng;
 const PAGE: usize = 16;
 
 fn charges(ftl: &NoFtl) -> Vec<Vec<usize>> {
-    let wordlines = ftl.flash.page_map.wordlines();
-    (0..ftl.flash.blocks.len())
+    let wordlines = ftl.flash.page_map().wordlines();
+    (0..ftl.flash.block_count())
         .flat_map(|b| (0..wordlines).map(move |wl| (b, wl)))
         .map(|(b, wl)| ftl.flash.placements(b, wl).unwrap())
         .collect()
@@ -36,7 +36,12 @@ fn run(seed: u64) -> (u64, u64) {
     let lbas = ftl.logical_pages() as u64;
     for step in 0..150 {
         let before_charge = charges(&ftl);
-        let before_erases: Vec<u64> = ftl.flash.blocks.iter().map(|b| b.erase_count).collect();
+        let erases = |f: &NoFtl| -> Vec<u64> {
+            (0..f.flash.block_count())
+                .map(|b| f.flash.erase_count(b))
+                .collect()
+        };
+        let before_erases = erases(&ftl);
         let lba = rng.below(lbas) as u32;
         match rng.below(10) {
             0..=4 => {
@@ -80,7 +85,7 @@ fn run(seed: u64) -> (u64, u64) {
                 "seed {seed} step {step}: lba {l} lost"
             );
         }
-        let after_erases: Vec<u64> = ftl.flash.blocks.iter().map(|b| b.erase_count).collect();
+        let after_erases = erases(&ftl);
         for (b, (x, y)) in before_erases.iter().zip(&after_erases).enumerate() {
             assert!(y >= x, "erase count of block {b} fell");
         }

@@ -51,16 +51,15 @@ fn assert_counters_add_up(name: &str, s: &IpaStore) {
         "{name}"
     );
     assert_eq!(f.write_deltas, c.appends, "{name}");
-    let erased: u64 = s.ftl.flash.blocks.iter().map(|b| b.erase_count).sum();
+    let erased: u64 = s.ftl.flash.total_erases();
     assert_eq!(f.erases, erased, "{name}");
     // Programs on flash now: every mapped DB page is one program per flash page it spans
     // plus one per delta record it carries.
     let mapped = (0..s.ftl.logical_pages() as u32).filter(|&l| s.ftl.ppa(l).is_ok());
     for lba in mapped {
         let ppa = s.ftl.ppa(lba).unwrap();
-        let block = &s.ftl.flash.blocks[ppa.block];
-        let first = block.programs[ppa.page];
-        let delta = block.programs[s.ftl.delta_page(ppa)];
+        let first = s.ftl.flash.programs(ppa.block, ppa.page);
+        let delta = s.ftl.flash.programs(ppa.block, s.ftl.delta_page(ppa));
         assert!(first >= 1 && delta >= 1, "{name}: LBA {lba}");
         assert!(
             delta <= 1 + s.layout.scheme.n as u32,
@@ -99,7 +98,7 @@ fn with_c2_pairs_every_db_page_of_the_odd_mlc_region_sits_on_an_lsb_delta_page()
             Some(0),
             "LBA {lba} at {ppa:?}"
         );
-        let programs = s.ftl.flash.blocks[ppa.block].programs[delta];
+        let programs = s.ftl.flash.programs(ppa.block, delta);
         // Reference: a DB page takes an append iff its LSB delta page has a program left.
         assert_eq!(s.ftl.can_append(lba), programs < 4, "LBA {lba}");
     }

@@ -43,15 +43,15 @@ fn zoom_agrees_on_every_write(body: Value, what: &str) -> usize {
         let window = &page[w.window_start..w.window_start + w.bytes_after.len()];
         assert_eq!(z.read_back, window, "{at}: cells sense other bytes");
         assert_eq!(z.bit_errors, 0, "{at}");
-        let programs = flash.blocks[w.block].programs[w.page];
+        let programs = flash.programs(w.block, w.page);
         assert_eq!(z.cell_program_count, programs, "{at}: program count");
         assert_eq!(z.page_programs.len() as u32, programs, "{at}: page history");
         assert!(programs <= z.nop, "{at}: NOP {}", z.nop);
-        assert_eq!(z.nop, flash.config.nop, "{at}: the device's NOP");
+        assert_eq!(z.nop, flash.config().nop, "{at}: the device's NOP");
         assert_eq!(z.page_programs.last().unwrap().append, w.append, "{at}");
         let paired = z
             .paired_page
-            .is_some_and(|p| flash.blocks[w.block].programs[p] > 0);
+            .is_some_and(|p| flash.programs(w.block, p) > 0);
         assert_eq!(z.paired_programmed, paired, "{at}: pairing state");
         for (cell, (b, a)) in z.vth_before_v.iter().zip(&z.vth_after_v).enumerate() {
             assert!(a >= b, "{at}: cell {cell} lost charge");

@@ -212,6 +212,24 @@ fn ipa_four_regions(transactions: u64) -> String {
     )
 }
 
+/// The whole data path on the cell model (`params.flash_model: cells`) on the largest device it
+/// allows (32 × 8 wordlines × 512 B SLC = `MAX_CELLS` cells): `inserts` records, then a
+/// checkpoint writes them to flash.
+fn ipa_cells(inserts: u64) -> String {
+    let mut ops: Vec<Value> = (0..inserts)
+        .map(|k| json!({"op": "insert", "key": k, "fields": [k, 1, 2, 3]}))
+        .collect();
+    ops.push(json!({"op": "checkpoint"}));
+    doc(
+        "ipa",
+        json!({
+            "device": {"cell": "slc", "nop": 8, "blocks": 32, "wordlines_per_block": 8},
+            "params": {"page_bytes": 512, "buffer_frames": 4, "flash_model": "cells"},
+            "workload": {"ops": ops}
+        }),
+    )
+}
+
 #[test]
 fn a_scan_after_every_update_over_the_whole_key_space_is_rejected_naming_field_and_limit() {
     let error = common::error_of_text(&masm_scan_storm(10_000, 65_536));
@@ -284,6 +302,7 @@ fn largest_legal() -> Vec<(&'static str, String)> {
     // The three-way race on TPC-C at the largest scale, as many transactions as the work allows.
     let ipa = ipa_tpcc_race(largest_accepted(ipa_tpcc_race));
     let ipa_regions = ipa_four_regions(largest_accepted(ipa_four_regions));
+    let ipa_on_cells = ipa_cells(largest_accepted(ipa_cells));
     let layouts_rows = largest_accepted(|n| layouts_scan(n * 2, 8_000_000)) * 2;
     let layouts = layouts_scan(layouts_rows, 8_000_000);
     // Each request is charged to both members, so the largest sweep is half the disk's.
@@ -303,6 +322,7 @@ fn largest_legal() -> Vec<(&'static str, String)> {
         ("flashlog", flashlog),
         ("ipa", ipa),
         ("ipa", ipa_regions),
+        ("ipa", ipa_on_cells),
         ("layouts", layouts),
         ("layouts", layouts_raid),
         ("layouts", layouts_codec),

@@ -324,28 +324,7 @@ impl ByteNand {
         offset: usize,
         bytes: &[u8],
     ) -> Result<(), FlashError> {
-        let current = self.read(block, page)?;
-        if offset + bytes.len() > current.len() {
-            return Err(FlashError::Range {
-                block,
-                page,
-                offset,
-                len: bytes.len(),
-            });
-        }
-        let target = &current[offset..offset + bytes.len()];
-        // All 0xFF iff their AND is 0xFF (no early exit: the usual case, a few dozen bytes);
-        // else the first programmed byte is reported.
-        if target.iter().fold(ERASED, |acc, &v| acc & v) != ERASED
-            && let Some((i, &value)) = target.iter().enumerate().find(|(_, v)| **v != ERASED)
-        {
-            return Err(FlashError::AppendOverProgrammed {
-                block,
-                page,
-                offset: offset + i,
-                value,
-            });
-        }
+        check_append_target((block, page), self.read(block, page)?, offset, bytes.len())?;
         let address = self
             .page_map
             .address(page)
@@ -402,6 +381,37 @@ impl ByteNand {
         }
         Ok(())
     }
+}
+
+/// Rule 3's range and target checks of an append of `len` bytes at `offset` into a page that
+/// holds `current` (both flash models, `cellnand` too): the bytes must lie on the page and all
+/// still be erased (0xFF); the first programmed one is reported.
+pub(crate) fn check_append_target(
+    (block, page): (usize, usize),
+    current: &[u8],
+    offset: usize,
+    len: usize,
+) -> Result<(), FlashError> {
+    let Some(target) = current.get(offset..offset.saturating_add(len)) else {
+        return Err(FlashError::Range {
+            block,
+            page,
+            offset,
+            len,
+        });
+    };
+    // All 0xFF iff their AND is 0xFF (no early exit: the usual case, a few dozen bytes).
+    if target.iter().fold(ERASED, |acc, &v| acc & v) != ERASED
+        && let Some((i, &value)) = target.iter().enumerate().find(|(_, v)| **v != ERASED)
+    {
+        return Err(FlashError::AppendOverProgrammed {
+            block,
+            page,
+            offset: offset + i,
+            value,
+        });
+    }
+    Ok(())
 }
 
 mod charge;

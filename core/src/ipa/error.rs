@@ -56,7 +56,8 @@ pub enum IpaError {
     AppendOffLsbHalf { lba: u32, offset: usize },
 }
 
-/// Refusals of the byte-level flash model; the same rules as `device::nand` (see `bytenand`).
+/// Refusals of the store's flash (`flash`): the byte-level model's are the same rules as
+/// `device::nand` (see `bytenand`); the cell model's are its own (`cellnand`).
 #[derive(Debug, Clone, PartialEq, Error)]
 pub enum FlashError {
     #[error("block {block} page {page}: {source}")]
@@ -82,5 +83,12 @@ pub enum FlashError {
         page: usize,
         offset: usize,
         value: u8,
+    },
+    /// The cell model only (`cellnand`): ISPP reached its loop limit before every cell verified.
+    #[error("block {block} page {page}: the program failed verify after {loops} ISPP loops")]
+    ProgramFailed {
+        block: usize,
+        page: usize,
+        loops: u32,
     },
 }

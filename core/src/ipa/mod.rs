@@ -5,7 +5,9 @@
 //! 1. `layout`, `page`, `delta`: the NSM slotted page with its delta-record area (§6.1), the
 //!    [N × M] scheme, delta encoding and apply-on-fetch (§6.2). Byte table: `docs/FORMATS.md`.
 //! 2. `bytenand`: the byte-level flash model with the cell model's rules (charge only rises,
-//!    NOP, LSB-only appends on MLC); `zoom`: one page on the cell model itself (ISPP pulses).
+//!    NOP, LSB-only appends on MLC); `zoom`: one page on the cell model itself (ISPP pulses);
+//!    `cellnand`: the whole device on the cell model (course scale); `flash`: the one interface
+//!    the FTL writes through, on either model (`params.flash_model`).
 //! 3. `noftl`: NoFTL regions (SLC, pSLC, odd-MLC, no-IPA), page mapping, greedy GC (§5).
 //! 4. `frame`, `wal`, `store`: the database with an LRU buffer (eager / non-eager eviction),
 //!    write-back as `write_delta` or out of place, and WAL recovery (§6.2, §8.4).
@@ -26,12 +28,14 @@ pub mod baseline;
 pub mod bench;
 pub mod bytenand;
 pub mod calibration;
+pub mod cellnand;
 pub mod claims;
 pub mod compare;
 pub mod config;
 pub mod counters;
 pub mod delta;
 pub mod error;
+pub mod flash;
 pub mod frame;
 pub mod frame_map;
 pub mod key_index;

@@ -30,8 +30,8 @@
 use std::borrow::Cow;
 use std::collections::VecDeque;
 
-use super::bytenand::ByteNand;
 use super::error::IpaError;
+use super::flash::Flash;
 use crate::device::nand::CellType;
 
 /// `IPA_MODE` of a region (digest §8 #20).
@@ -106,7 +106,7 @@ pub enum GcAction {
 
 #[derive(Debug, Clone, PartialEq)]
 pub struct NoFtl {
-    pub flash: ByteNand,
+    pub flash: Flash,
     pub mode: IpaMode,
     pub l2p: Vec<Option<Ppa>>,
     /// Owner LBA of each valid physical page.
@@ -129,11 +129,12 @@ pub struct NoFtl {
 
 impl NoFtl {
     /// A region over `flash` with `over_provisioning` (0.1 = 10 %) spare capacity.
-    pub fn new(flash: ByteNand, mode: IpaMode, over_provisioning: f64) -> Self {
+    pub fn new(flash: impl Into<Flash>, mode: IpaMode, over_provisioning: f64) -> Self {
+        let flash: Flash = flash.into();
         let usable_pages: Vec<usize> = (0..flash.pages_per_block())
             .filter(|&p| mode != IpaMode::PSlc || flash.is_lsb(p))
             .collect();
-        let blocks = flash.blocks.len();
+        let blocks = flash.block_count();
         let physical = blocks * usable_pages.len();
         // Keep at least three blocks' worth of pages spare: one free block is reserved for GC
         // migrations and greedy GC must be able to gather another from invalid pages.
@@ -158,8 +159,9 @@ impl NoFtl {
     }
 
     /// Step 5: an odd-MLC region whose DB pages span an (MSB or LSB, LSB) pair of flash pages
-    /// of `flash.page_bytes` each (the DB page is twice that).
-    pub fn paired(flash: ByteNand, over_provisioning: f64) -> Result<Self, IpaError> {
+    /// of `flash.page_bytes()` each (the DB page is twice that).
+    pub fn paired(flash: impl Into<Flash>, over_provisioning: f64) -> Result<Self, IpaError> {
+        let flash: Flash = flash.into();
         if flash.cell_type() != CellType::Mlc {
             return Err(IpaError::PairsNeedMlc);
         }
@@ -169,7 +171,7 @@ impl NoFtl {
             .map(|k| 2 * k)
             .collect();
         let mut ftl = Self::new(flash, IpaMode::OddMlc, over_provisioning);
-        let physical = ftl.flash.blocks.len() * slots.len();
+        let physical = ftl.flash.block_count() * slots.len();
         let spare = ((physical as f64 * over_provisioning) as usize).max(3 * slots.len());
         ftl.l2p = vec![None; physical.saturating_sub(spare)];
         ftl.usable_pages = slots;
@@ -189,7 +191,11 @@ impl NoFtl {
 
     /// Byte of the DB page where the delta page starts (0 without pairs).
     pub fn delta_page_start(&self) -> usize {
-        if self.pairs { self.flash.page_bytes } else { 0 }
+        if self.pairs {
+            self.flash.page_bytes()
+        } else {
+            0
+        }
     }
 
     pub fn logical_pages(&self) -> usize {
@@ -203,7 +209,7 @@ impl NoFtl {
         };
         let page = self.delta_page(*ppa);
         // The device's NOP must leave one more program on this page (NOP = 1: IPA cannot work).
-        if self.flash.blocks[ppa.block].programs[page] >= self.flash.config.nop {
+        if self.flash.programs(ppa.block, page) >= self.flash.config().nop {
             return false;
         }
         match self.mode {
@@ -226,7 +232,7 @@ impl NoFtl {
         self.counters.host_page_reads += 1;
         image.clear();
         for page in ppa.page..ppa.page + self.pages_per_db_page() {
-            image.extend_from_slice(self.flash.read(ppa.block, page)?);
+            image.extend_from_slice(&self.flash.read(ppa.block, page)?);
         }
         Ok(())
     }
@@ -235,10 +241,10 @@ impl NoFtl {
     pub fn peek(&self, lba: u32) -> Result<Cow<'_, [u8]>, IpaError> {
         let ppa = self.ppa(lba)?;
         if !self.pairs {
-            return Ok(Cow::Borrowed(self.flash.read(ppa.block, ppa.page)?));
+            return Ok(self.flash.read(ppa.block, ppa.page)?);
         }
-        let mut image = self.flash.read(ppa.block, ppa.page)?.to_vec();
-        image.extend_from_slice(self.flash.read(ppa.block, ppa.page + 1)?);
+        let mut image = self.flash.read(ppa.block, ppa.page)?.into_owned();
+        image.extend_from_slice(&self.flash.read(ppa.block, ppa.page + 1)?);
         Ok(Cow::Owned(image))
     }
 
@@ -258,7 +264,7 @@ impl NoFtl {
         self.ensure_free()?;
         let to = self.alloc()?;
         if self.pairs {
-            let (first, second) = image.split_at(image.len().min(self.flash.page_bytes));
+            let (first, second) = image.split_at(image.len().min(self.flash.page_bytes()));
             self.flash.program(to.block, to.page, first)?;
             self.flash.program(to.block, to.page + 1, second)?;
         } else {
@@ -289,7 +295,7 @@ impl NoFtl {
         } else {
             Vec::new()
         };
-        self.flash.append(ppa.block, page, at, bytes)?;
+        self.flash.append((ppa.block, page), at, bytes)?;
         self.counters.write_deltas += 1;
         if self.journal.is_some() {
             self.record(FlashOp::Append {
@@ -357,7 +363,7 @@ impl NoFtl {
             return Ok(());
         }
         let mut victims = 0;
-        while self.free_blocks.len() < self.gc_high_blocks && victims < 4 * self.flash.blocks.len()
+        while self.free_blocks.len() < self.gc_high_blocks && victims < 4 * self.flash.block_count()
         {
             if !self.collect_one()? {
                 break;
@@ -399,7 +405,7 @@ impl NoFtl {
     /// gains space.
     pub fn pick_victim(&self) -> Option<usize> {
         let active = self.active.map(|(b, _)| b);
-        (0..self.flash.blocks.len())
+        (0..self.flash.block_count())
             .filter(|&b| Some(b) != active && !self.free_blocks.contains(&b))
             .filter(|&b| self.valid_count[b] < self.usable_pages.len())
             .min_by_key(|&b| (self.valid_count[b], b))
@@ -422,7 +428,7 @@ impl NoFtl {
             // Host writes since this victim was chosen may have emptied another block: erase
             // that one first so the migration has a page to go to.
             let active = self.active.map(|(b, _)| b);
-            let empty = (0..self.flash.blocks.len()).find(|&b| {
+            let empty = (0..self.flash.block_count()).find(|&b| {
                 self.valid_count[b] == 0 && Some(b) != active && !self.free_blocks.contains(&b)
             });
             return match empty {
@@ -438,7 +444,6 @@ impl NoFtl {
             };
             let to = self.alloc()?;
             for half in 0..self.pages_per_db_page() {
-                self.flash.read(victim, page + half)?;
                 self.flash
                     .copy_page((victim, page + half), (to.block, to.page + half))?;
             }
@@ -480,11 +485,11 @@ impl NoFtl {
             return Err("valid-page counts disagree with the mapping".into());
         }
         for &b in &self.free_blocks {
-            if self.flash.blocks[b].programs.iter().any(|&n| n > 0) {
+            if self.flash.block_programmed(b) {
                 return Err(format!("free block {b} holds programmed pages"));
             }
         }
-        let erases: u64 = self.flash.blocks.iter().map(|b| b.erase_count).sum();
+        let erases: u64 = self.flash.total_erases();
         if erases != self.counters.erases {
             return Err(format!(
                 "Σ erase counts {erases} != erases {}",

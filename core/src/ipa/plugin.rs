@@ -5,8 +5,9 @@
 use schemars::schema::RootSchema;
 use serde_json::{Map, Value};
 
+use super::flash::Flash;
 use super::lab::config::{self, PlannedOp};
-use super::lab::{IpaLab, body, checks, events, metrics, pseudocode, view};
+use super::lab::{IpaLab, body, cells, checks, events, metrics, pseudocode, view};
 use super::{bench, calibration, claims};
 use crate::plugin::{
     BenchCase, Budget, Claim, GeneratedBlock, LabHooks, LabSpec, PseudoListing, WorkEstimate,
@@ -51,7 +52,9 @@ impl LabSpec for IpaLab {
     /// erases ≤ 2W/u + blocks, each with ≤ u migrations. Per step: a fetch, write-backs and the
     /// checks' page reads (≈ 4 pages, word-wise) plus a scan of the block table; compare
     /// doubles it. Each region of `device.regions` is bounded the same way as if every op ran
-    /// on it (a checkpoint or crash does), and the sum is the work.
+    /// on it (a checkpoint or crash does), and the sum is the work. On the cell model
+    /// (`params.flash_model: cells`) the programs, senses and erases touch every cell of
+    /// their pages (`lab::cells::cell_work`).
     fn work_estimates(&self) -> Vec<WorkEstimate> {
         let cfg = &self.cfg;
         let ops = cfg.ops.len() as u64;
@@ -69,7 +72,11 @@ impl LabSpec for IpaLab {
             let steps = ops.saturating_add(times(erases, u + 1));
             // Page work is word-wise (copies, compares): 4 page touches of page_bytes / 8 words.
             let per_step = (s.page_bytes as u64 / 2).saturating_add(times(blocks, u));
-            times(steps, per_step)
+            let cells = match &store.ftl.flash {
+                Flash::Cells(n) => cells::cell_work(n, s, (writes, erases, steps), u),
+                Flash::Bytes(_) => 0,
+            };
+            times(steps, per_step).saturating_add(cells)
         };
         let sides = if cfg.compare { 2 } else { 1 };
         let work = self
@@ -107,9 +114,9 @@ impl LabSpec for IpaLab {
     }
 
     /// Only a generator draws from the seed (the zoom's cell thresholds do too, but they are
-    /// computed for the view, not the trace).
+    /// computed for the view, not the trace), and the cell model's draws on `cells`.
     fn seed_matters(&self) -> bool {
-        self.cfg.generated
+        self.cfg.generated || self.cfg.flash_model == body::IpaFlashModel::Cells
     }
 
     fn payload_types(generator: &mut schemars::r#gen::SchemaGenerator) {

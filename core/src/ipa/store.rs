@@ -17,11 +17,11 @@
 //!    the cleaner and the checkpoint only queue their dirty pages (`pending`); the caller
 //!    performs them one at a time with `write_back_next` before the next op (`pending.rs`).
 
-use super::bytenand::ByteNand;
 use super::config::{Eviction, StoreConfig};
 pub use super::counters::StoreCounters;
 use super::delta::apply_owned;
 use super::error::IpaError;
+use super::flash::{Flash, FlashModel};
 use super::frame::Frame;
 use super::frame_map::FrameMap;
 use super::key_index::KeyIndex;
@@ -64,7 +64,13 @@ pub struct IpaStore {
 }
 
 impl IpaStore {
+    /// A store on the byte-level flash model (the default).
     pub fn new(cfg: StoreConfig) -> Result<Self, IpaError> {
+        Self::on_flash(cfg, FlashModel::Bytes)
+    }
+
+    /// A store whose data path runs on `model` (`flash.rs`).
+    pub fn on_flash(cfg: StoreConfig, model: FlashModel) -> Result<Self, IpaError> {
         let layout = PageLayout::new(cfg.page_bytes, cfg.scheme)?;
         let mut nand = NandConfig::preset(cfg.cell_type);
         nand.override_value("nop", f64::from(cfg.nop));
@@ -80,10 +86,11 @@ impl IpaStore {
                     page_bytes: cfg.page_bytes,
                 });
             }
-            let flash = ByteNand::new(nand, cfg.blocks, cfg.wordlines_per_block, half);
+            let flash = Flash::new(model, nand, (cfg.blocks, cfg.wordlines_per_block), half);
             NoFtl::paired(flash, cfg.over_provisioning)?
         } else {
-            let flash = ByteNand::new(nand, cfg.blocks, cfg.wordlines_per_block, cfg.page_bytes);
+            let geometry = (cfg.blocks, cfg.wordlines_per_block);
+            let flash = Flash::new(model, nand, geometry, cfg.page_bytes);
             NoFtl::new(flash, cfg.mode, cfg.over_provisioning)
         };
         Ok(Self {

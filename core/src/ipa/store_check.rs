@@ -20,8 +20,9 @@ impl IpaStore {
             ));
         }
         let limit = 1 + self.layout.scheme.n as u32;
-        for (b, block) in self.ftl.flash.blocks.iter().enumerate() {
-            if let Some(p) = block.programs.iter().position(|&n| n > limit) {
+        let flash = &self.ftl.flash;
+        for b in 0..flash.block_count() {
+            if let Some(p) = (0..flash.pages_per_block()).find(|&p| flash.programs(b, p) > limit) {
                 return Err(format!(
                     "block {b} page {p}: more than 1 + N = {limit} programs"
                 ));

@@ -124,6 +124,22 @@ pub struct IpaParams {
     pub dirty_permille: Option<u32>,
     /// Also run out-of-place and IPL on the same ops (the three-way race; default false).
     pub compare: Option<bool>,
+    /// The flash model the database's data path runs on: `bytes` (default) or `cells`.
+    pub flash_model: Option<IpaFlashModel>,
+}
+
+/// The flash model under the store (`params.flash_model`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum IpaFlashModel {
+    /// Pages of bytes under the cell model's rules (program order, NOP, LSB-only appends,
+    /// charge only rises), proven to accept and refuse as the cells do: any device size.
+    Bytes,
+    /// Every page on the NAND cell model: programs and appends run ISPP on each cell's
+    /// threshold, reads sense the cells (without read noise). Course scale only: at most
+    /// 1,048,576 cells (blocks × wordlines × flash-page bits) over every region of the device
+    /// and the race's out-of-place side.
+    Cells,
 }
 
 #[derive(Debug, Clone, Deserialize, JsonSchema)]

@@ -58,13 +58,9 @@ impl IpaLab {
         out.push(self.append_check());
         out.push(self.programs_check());
         out.push(self.page_check());
-        let counts: Vec<u64> = self
-            .store
-            .ftl
-            .flash
-            .blocks
-            .iter()
-            .map(|b| b.erase_count)
+        let flash = &self.store.ftl.flash;
+        let counts: Vec<u64> = (0..flash.block_count())
+            .map(|b| flash.erase_count(b))
             .collect();
         let shrank = counts
             .iter()
@@ -130,20 +126,12 @@ impl IpaLab {
 
     fn programs_check(&self) -> InvariantCheck {
         let limit = (1 + self.store.layout.scheme.n as u32).min(self.store.cfg.nop.max(1));
-        let bad = self
-            .store
-            .ftl
-            .flash
-            .blocks
-            .iter()
-            .enumerate()
-            .find_map(|(b, block)| {
-                block
-                    .programs
-                    .iter()
-                    .position(|&n| n > limit)
-                    .map(|p| (b, p))
-            });
+        let flash = &self.store.ftl.flash;
+        let bad = (0..flash.block_count()).find_map(|b| {
+            (0..flash.pages_per_block())
+                .find(|&p| flash.programs(b, p) > limit)
+                .map(|p| (b, p))
+        });
         InvariantCheck::check(
             "programs_per_page_at_most_1_plus_n_and_nop",
             bad.is_none(),
@@ -233,11 +221,11 @@ fn mapping_fault(ftl: &crate::ipa::noftl::NoFtl) -> Option<String> {
         && let Some(&b) = ftl
             .free_blocks
             .iter()
-            .find(|&&b| ftl.flash.blocks[b].programs.iter().any(|&n| n > 0))
+            .find(|&&b| ftl.flash.block_programmed(b))
     {
         bad = Some(format!("free block {b} holds programmed pages"));
     }
-    let erases: u64 = ftl.flash.blocks.iter().map(|b| b.erase_count).sum();
+    let erases: u64 = ftl.flash.total_erases();
     if bad.is_none() && erases != ftl.counters.erases {
         bad = Some(format!(
             "Σ erase counts {erases} != erases {}",

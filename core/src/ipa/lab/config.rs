@@ -16,7 +16,8 @@ use std::collections::BTreeMap;
 use serde_json::{Map, Value};
 
 use super::body::{
-    IpaBody, IpaCell, IpaEviction, IpaGenerator, IpaGeneratorKind, IpaOp, IpaOpKind, IpaRegionMode,
+    IpaBody, IpaCell, IpaEviction, IpaFlashModel, IpaGenerator, IpaGeneratorKind, IpaOp, IpaOpKind,
+    IpaRegionMode,
 };
 use super::regions::{self, RegionConfig};
 use crate::device::nand::CellType;
@@ -64,6 +65,8 @@ pub struct LabConfig {
     pub ops: Vec<PlannedOp>,
     /// Regions beside the device's own (`regions.rs`), which takes every other table.
     pub regions: Vec<RegionConfig>,
+    /// `params.flash_model` (`cells.rs`).
+    pub flash_model: IpaFlashModel,
 }
 
 pub fn parse(body: Map<String, Value>, seed: u64) -> Result<LabConfig, ScenarioError> {
@@ -159,6 +162,7 @@ pub fn build(body: &IpaBody, seed: u64) -> Result<LabConfig, ScenarioError> {
         "device.c2_pairs",
     )?;
     let extra = regions::regions(body, &store)?;
+    let flash_model = super::cells::flash_model(body, &store, &extra, compare)?;
     let w = &body.workload;
     let (ops, generated, workload_name) = match (&w.ops, &w.generator) {
         (Some(ops), None) => (explicit(ops, store.fields)?, false, "ops"),
@@ -197,6 +201,7 @@ pub fn build(body: &IpaBody, seed: u64) -> Result<LabConfig, ScenarioError> {
         workload_name,
         ops,
         regions: extra,
+        flash_model,
     })
 }
 

@@ -81,6 +81,15 @@ pub fn metrics(lab: &IpaLab) -> Vec<Metric> {
             "records",
         ));
     }
+    // `params.flash_model: cells`: the data path ran on the cell model (one line; absent on bytes).
+    if let crate::ipa::flash::Flash::Cells(n) = &lab.store.ftl.flash {
+        out.push(Metric::new(
+            "cell_model_ispp_loops",
+            n.ispp_loops as f64,
+            "on the cell model: ISPP loops of every program and append",
+            "loops",
+        ));
+    }
     // The compare tab's sides, so a lesson can ask about the baselines.
     if let Some(c) = &lab.compare {
         let oop = counters(&c.oop);

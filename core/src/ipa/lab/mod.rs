@@ -22,6 +22,7 @@
 //!    page map, zoom) show the device's own region; the regions panel shows all side by side.
 
 pub mod body;
+pub mod cells;
 pub mod checks;
 pub mod config;
 pub mod constants;
@@ -108,25 +109,29 @@ impl IpaLab {
     pub const NAME: &'static str = "ipa";
 
     pub fn from_config(cfg: LabConfig, seed: u64) -> Result<Self, ScenarioError> {
-        let build = |c| IpaStore::new(c).map_err(|e| ScenarioError::new("params", e.to_string()));
-        let mut store = build(cfg.store.clone())?;
+        let model = |k| cells::model_of(cfg.flash_model, seed, k);
+        let build = |c, k| {
+            IpaStore::on_flash(c, model(k)).map_err(|e| ScenarioError::new("params", e.to_string()))
+        };
+        let mut store = build(cfg.store.clone(), 0)?;
         store.ftl.journal = Some(Vec::new());
         store.defer_write_backs = true;
         let compare = if cfg.compare {
             store.enable_trace();
             Some(CompareSides {
-                oop: build(cfg.store.without_ipa())?,
+                oop: build(cfg.store.without_ipa(), 1)?,
                 ipl: IplSim::new(IplConfig::paper(), cfg.store.blocks),
             })
         } else {
             None
         };
-        let blocks = store.ftl.flash.blocks.len();
+        let blocks = store.ftl.flash.block_count();
         let regions = cfg
             .regions
             .iter()
-            .map(|r| {
-                let mut store = build(r.store.clone())?;
+            .zip(1..)
+            .map(|(r, k)| {
+                let mut store = build(r.store.clone(), k)?;
                 store.ftl.journal = Some(Vec::new());
                 Ok(LabRegion {
                     name: r.name.clone(),
@@ -164,17 +169,10 @@ impl IpaLab {
     /// Approximate bytes of one snapshot: the flash arrays, the buffer, the map and the ops.
     pub fn approx_bytes(&self) -> u64 {
         let flash = |s: &IpaStore| {
-            (s.ftl.flash.blocks.len() * s.ftl.flash.pages_per_block() * (s.cfg.page_bytes + 16))
-                as u64
+            s.ftl.flash.approx_bytes(s.cfg.page_bytes + 16)
                 + (s.frames.len() * 2 * s.cfg.page_bytes) as u64
                 + (s.index.len() * 32) as u64
                 + (s.wal.records.len() * 96) as u64
-                + s.ftl
-                    .flash
-                    .blocks
-                    .iter()
-                    .map(|b| (b.history.len() * 16) as u64)
-                    .sum::<u64>()
         };
         // IPL's own blocks (`baseline::ipl_flash`), 2 KB pages, beside its counters.
         let ipl = |n: &super::bytenand::ByteNand| {

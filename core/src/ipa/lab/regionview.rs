@@ -57,7 +57,7 @@ fn region(name: &str, tables: &[u64], s: &IpaStore) -> IpaRegionView {
         mode: mode_name(ftl.mode).to_string(),
         c2_pairs: ftl.pairs,
         tables: tables.to_vec(),
-        blocks: ftl.flash.blocks.len() as u64,
+        blocks: ftl.flash.block_count() as u64,
         flash_pages_per_block: ftl.flash.pages_per_block() as u64,
         db_pages_per_block: ftl.usable_pages.len() as u64,
         page_bytes: s.cfg.page_bytes as u64,

@@ -37,7 +37,7 @@ type Routed = (Option<Vec<u32>>, u64, Vec<usize>);
 /// Device time of `store`'s flash work between a counter snapshot and now: its reads, then
 /// each journaled operation at the preset's latency.
 fn store_work_ns(store: &IpaStore, before: &FlashCounters, ops: &[FlashOp]) -> u64 {
-    let nand = &store.ftl.flash.config;
+    let nand = store.ftl.flash.config();
     let read = nand.nominal_read_ns(0);
     let program = nand.nominal_program_ns(0);
     let erase = nand.timing.erase_ns;

@@ -112,7 +112,7 @@ fn focus(lab: &IpaLab) -> Option<(IpaFocus, Vec<u8>, Vec<u8>)> {
             appendable: s.layout.scheme.n > 0 && s.ftl.can_append(lba),
             changed_body: list(frame.map(|f| &f.body_changed)),
             changed_meta: list(frame.map(|f| &f.meta_changed)),
-            programs: u64::from(s.ftl.flash.blocks[ppa.block].programs[s.ftl.delta_page(ppa)]),
+            programs: u64::from(s.ftl.flash.programs(ppa.block, s.ftl.delta_page(ppa))),
         },
         raw,
         image,
@@ -121,8 +121,10 @@ fn focus(lab: &IpaLab) -> Option<(IpaFocus, Vec<u8>, Vec<u8>)> {
 
 fn page_states(ftl: &NoFtl) -> (Vec<f64>, Vec<f64>, Vec<f64>, Vec<f64>) {
     let (mut state, mut programs, mut lbas) = (Vec::new(), Vec::new(), Vec::new());
-    for (b, block) in ftl.flash.blocks.iter().enumerate() {
-        for (p, &n) in block.programs.iter().enumerate() {
+    let flash = &ftl.flash;
+    for b in 0..flash.block_count() {
+        for p in 0..flash.pages_per_block() {
+            let n = flash.programs(b, p);
             let owner = ftl.p2l[b][p];
             state.push(match (n, owner) {
                 (0, _) => 0.0,
@@ -134,11 +136,8 @@ fn page_states(ftl: &NoFtl) -> (Vec<f64>, Vec<f64>, Vec<f64>, Vec<f64>) {
             lbas.push(owner.map_or(-1.0, f64::from));
         }
     }
-    let erases = ftl
-        .flash
-        .blocks
-        .iter()
-        .map(|b| b.erase_count as f64)
+    let erases = (0..flash.block_count())
+        .map(|b| flash.erase_count(b) as f64)
         .collect();
     (state, programs, lbas, erases)
 }
@@ -382,19 +381,16 @@ pub fn view(lab: &IpaLab) -> LabView {
         buffer_frames: s.cfg.buffer_frames as u64,
         counters: counters(s),
         blocks: IpaBlocks {
-            blocks: ftl.flash.blocks.len() as u64,
+            blocks: ftl.flash.block_count() as u64,
             pages_per_block: ftl.flash.pages_per_block() as u64,
             active_block: ftl.active.map(|(b, _)| b as u64),
             gc_victim: ftl.victim.map(|b| b as u64),
             free_blocks: ftl.free_blocks.len() as u64,
-            max_erase_count: ftl
-                .flash
-                .blocks
-                .iter()
-                .map(|b| b.erase_count)
+            max_erase_count: (0..ftl.flash.block_count())
+                .map(|b| ftl.flash.erase_count(b))
                 .max()
                 .unwrap_or(0),
-            endurance_pe: ftl.flash.config.endurance_pe,
+            endurance_pe: ftl.flash.config().endurance_pe,
         },
         zoom: last_write.zip(cells.as_ref()).map(|(w, c)| zoom(lab, w, c)),
         compare: sides(lab),
@@ -527,7 +523,7 @@ pub fn chain(page_bytes: usize, scheme: Scheme) -> Vec<IpaChainLink> {
 
 pub fn info_payload(lab: &IpaLab) -> IpaInfo {
     let s = &lab.store;
-    let nand = &s.ftl.flash.config;
+    let nand = s.ftl.flash.config();
     let scheme = s.layout.scheme;
     IpaInfo {
         cell: nand.preset_name().into(),

@@ -78,6 +78,9 @@ pub struct ZoomProgram {
 pub struct ZoomState {
     pub vth_before_v: Vec<f64>,
     pub vth_after_v: Vec<f64>,
+    /// Each window cell's charge state after the replay (its placement on the Vth axis, as
+    /// `VthLayout` numbers them): what the live cells hold on `flash_model: cells`.
+    pub placements_after: Vec<usize>,
     /// Cells still being programmed after each ISPP loop (append or first program).
     pub programming_per_pulse: Vec<usize>,
     /// Vpgm of each ISPP loop (the staircase).
@@ -170,12 +173,14 @@ impl LastWrite {
             page: store.ftl.delta_page(slot),
         };
         let flash = &store.ftl.flash;
-        let block = flash.blocks.get(at.block)?;
-        let last = block
-            .history
+        if at.block >= flash.block_count() {
+            return None;
+        }
+        let block_history = flash.history(at.block);
+        let last = block_history
             .iter()
             .rposition(|e| e.page as usize == at.page)?;
-        let history = block.history[..=last].to_vec();
+        let history = block_history[..=last].to_vec();
         let mut windows: Vec<(u32, Vec<u8>)> = Vec::new();
         for e in &history {
             if !windows.iter().any(|(p, _)| *p == e.page) {
@@ -213,7 +218,7 @@ impl LastWrite {
             bytes_before,
             bytes_after,
             step,
-            erase_count: block.erase_count,
+            erase_count: flash.erase_count(at.block),
             history,
             windows,
         })
@@ -222,24 +227,24 @@ impl LastWrite {
     /// Steps 2–4 on the cell model of `store`'s device.
     pub fn zoom(&self, store: &IpaStore, seed: u64) -> ZoomState {
         let flash = &store.ftl.flash;
-        let config = Arc::clone(&flash.config);
+        let config = Arc::new(flash.config().clone());
         let len = self.bytes_after.len();
         let window = (self.window_start, self.window_start + len);
         let mut rng = Rng::new(seed);
         let mut block = Block::new(
             Arc::clone(&config),
-            flash.page_map.wordlines(),
+            flash.page_map().wordlines(),
             len * 8,
             &mut rng,
         );
         block.set_pe_cycles(self.erase_count);
-        let (wordline, page_step) = flash.page_map.address(self.page).unwrap_or((0, 0));
+        let (wordline, page_step) = flash.page_map().address(self.page).unwrap_or((0, 0));
         let mut state = ZoomState {
             nop: config.nop,
             wordline,
             page_step,
             paired_page: (config.cell_type.bits_per_cell() == 2)
-                .then(|| flash.page_map.page_of(wordline, 1 - page_step.min(1)))
+                .then(|| flash.page_map().page_of(wordline, 1 - page_step.min(1)))
                 .flatten(),
             ..ZoomState::default()
         };
@@ -253,10 +258,12 @@ impl LastWrite {
             Ok(images) => self.replay(&mut block, &mut rng, &images, &mut state),
             Err(e) => state.refused = Some(e),
         }
-        state.vth_after_v = block
-            .wordline(wordline)
-            .map(|w| w.programmed_vth_v().to_vec())
-            .unwrap_or_default();
+        if let Some(w) = block.wordline(wordline) {
+            state.vth_after_v = w.programmed_vth_v().to_vec();
+            state.placements_after = (0..w.cells())
+                .map(|c| w.placement(&config.layout, c))
+                .collect();
+        }
         if let Ok(read) = block.read_page(self.page, &mut rng) {
             state.read_back = to_bytes(&read.bits);
             state.bit_errors = read.bit_errors;
