@@ -30,7 +30,8 @@ export const ipaLab: LabModule = {
     leavesOut: [
       "No program interference between MLC neighbours and no ECC per delta record.",
       "Regions (device.regions): each has its own buffer (the paper's share one DBMS buffer); an op's write-backs and GC in a region other than \"main\" run inside that op's step, and the flash grid, page map, zoom and counters show \"main\" (the regions panel shows every region).",
-      "IPL runs on its own blocks in the paper's geometry (as many as this device has, 64 × 2 KB SLC pages, 512 B partial writes; its erases are those blocks' erase counts), but its reads and writes are App. B's counts (a fetch is charged the whole 8 KB log region) and the flash grid shows only IPA's device.",
+      "IPL runs on its own blocks in the paper's geometry (as many as this device has, 64 × 2 KB SLC pages, 512 B partial writes; its erases are those blocks' erase counts; the Compare tab draws them), but its reads and writes are App. B's counts (a fetch is charged the whole 8 KB log region), and the main flash grid shows only IPA's device.",
+      "params.flash_model \"cells\" runs every page of the device on the NAND cell model (course scale only: at most 1 Mi cells), but reads sense the thresholds without read noise, IPL stays on the byte-level model, and the cell zoom still replays the page's program history rather than reading the live cells.",
       "A checkpoint's or the page cleaner's write-backs take one step each; an op's own evictions (up to two for an insert) and a crash's redo stay inside that op's step.",
       "Rollback is shown as a compensating change (every op commits), and the [N × M] explorer simulates at most the first 2,000 ops.",
     ],
