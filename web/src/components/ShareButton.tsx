@@ -47,9 +47,13 @@ export function ShareButton({ disabled }: { disabled: boolean }) {
   const close = useCallback(() => setStatus({ kind: "idle" }), []);
   // An outside click or Escape closes the popup (Escape gives focus back to the button).
   useDismiss(boxRef, open, close, buttonRef);
-  // Another scenario or lab makes the link stale: close it.
+  // Another scenario or lab makes the link stale: close it. Keyed on the scenario's text and lab,
+  // not the loaded object: a tour link reloads its (same) scenario after the tour bar shows, and
+  // that reload must not close a link opened in between.
   const { scenario } = useSessionState();
-  useEffect(() => close(), [scenario, close]);
+  const scenarioJson = scenario?.json ?? null;
+  const scenarioLab = scenario?.info.lab ?? null;
+  useEffect(() => close(), [scenarioJson, scenarioLab, close]);
 
   const share = async (): Promise<void> => {
     try {
