@@ -354,14 +354,7 @@ fn view_and_info_have_the_documented_layout() {
             "recent_latency_ms",
         ]
     );
-    let len = |name: &str| {
-        view.series
-            .iter()
-            .find(|s| s.name == name)
-            .unwrap()
-            .data
-            .len()
-    };
+    let len = |name: &str| common::series(&view, name).len();
     assert_eq!(len("latency_histogram_counts"), 40);
     assert_eq!(len("latency_histogram_edges_ms"), 41);
     assert_eq!(len("throughput_time_ms"), len("throughput_mb_s"));

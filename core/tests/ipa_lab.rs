@@ -196,14 +196,7 @@ fn the_ipl_grid_holds_every_block_and_its_erases_add_up_to_ipls_erases() {
             .unwrap()
             .clone();
         let blocks = &view.meta["ipl_blocks"];
-        let series = |name: &str| {
-            view.series
-                .iter()
-                .find(|s| s.name == name)
-                .unwrap_or_else(|| panic!("{kind}: no series {name}"))
-                .data
-                .clone()
-        };
+        let series = |name: &str| common::series(&view, name);
         let (state, erases) = (series("ipl_page_state"), series("ipl_erase_counts"));
         assert_eq!(erases.len() as u64, blocks["blocks"].as_u64().unwrap());
         assert_eq!(state.len() as u64, erases.len() as u64 * 64, "{kind}");
@@ -284,21 +277,14 @@ fn a_4_byte_update_appends_one_record_and_the_zoom_raises_only_its_cells() {
     assert_eq!(zoom["append"], true);
     assert!(zoom["refused"].is_null(), "{zoom}");
     assert!(!zoom["programming_per_pulse"].as_array().unwrap().is_empty());
-    let series = |name: &str| {
-        view.series
-            .iter()
-            .find(|s| s.name == name)
-            .unwrap()
-            .data
-            .clone()
-    };
+    let series = |name: &str| common::series(&view, name);
     let (before, after) = (series("zoom_vth_before_v"), series("zoom_vth_after_v"));
     let start = zoom["window_start"].as_u64().unwrap() as usize;
     let (from, to) = (
         zoom["written_from"].as_u64().unwrap() as usize,
         zoom["written_to"].as_u64().unwrap() as usize,
     );
-    for (cell, (b, a)) in before.iter().zip(&after).enumerate() {
+    for (cell, (b, a)) in before.iter().zip(after).enumerate() {
         assert!(a >= b, "cell {cell} lost charge");
         let byte = start + cell / 8;
         if !(from..to).contains(&byte) {

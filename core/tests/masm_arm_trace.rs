@@ -19,6 +19,8 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
+mod common;
+
 use flashlab_core::labs::build;
 use flashlab_core::masm::baseline::arm_trace::{ARM_TRACE_CAP, ArmIo};
 use flashlab_core::masm::baseline::{BASELINE_PAGE_BYTES, BaselineConfig, InPlace, Iu};
@@ -237,9 +239,12 @@ fn the_lab_sends_both_traces_bounded_with_every_in_place_update() {
         let scheme = arm["scheme"].as_str().unwrap();
         for stream in ["scan", "other"] {
             let name = format!("arm_{scheme}_{stream}");
-            let series = view.series.iter().find(|s| s.name == name).unwrap();
             let kept = arm[format!("{stream}_kept")].as_u64().unwrap();
-            assert_eq!(series.data.len() as u64, 3 * kept, "{name}");
+            assert_eq!(
+                common::series(&view, &name).len() as u64,
+                3 * kept,
+                "{name}"
+            );
             assert!(kept <= ARM_TRACE_CAP as u64);
         }
         assert!(arm["last_scan"].is_object());
@@ -309,12 +314,9 @@ fn in_the_lab_updates_pull_the_head_away_mid_scan_and_a_plain_disk_times_it_alik
             "seed {seed}: whole run kept"
         );
         assert_eq!(arm["other_total"], arm["other_kept"]);
-        let series = |name: &str| {
-            let s = view.series.iter().find(|s| s.name == name).unwrap();
-            s.data.clone()
-        };
-        let mut all = disk_ios(&series("arm_in_place_scan"), false);
-        all.extend(disk_ios(&series("arm_in_place_other"), true));
+        let series = |name: &str| common::series(&view, name);
+        let mut all = disk_ios(series("arm_in_place_scan"), false);
+        all.extend(disk_ios(series("arm_in_place_other"), true));
         all.sort_by_key(|io| io.start_ns);
         // The reference: a plain disk of the same preset, fed the same I/Os in the same order.
         let mut disk = HddDev::new(&io_cfg.hdd_preset, request).unwrap();

@@ -254,14 +254,7 @@ fn the_view_carries_every_contract_field() {
         .map(|c| c["scheme"].as_str().unwrap())
         .collect();
     assert_eq!(schemes, ["masm", "in_place", "iu", "lsm"]);
-    let series = |name: &str| -> Vec<f64> {
-        view.series
-            .iter()
-            .find(|s| s.name == name)
-            .unwrap_or_else(|| panic!("{name}"))
-            .data
-            .clone()
-    };
+    let series = |name: &str| masm_support::common::series(&view, name);
     assert_eq!(series("table_page_ts").len(), 16);
     assert_eq!(series("table_page_rows").len(), 16);
     assert_eq!(series("hdd_ops").len() % 4, 0);

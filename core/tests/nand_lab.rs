@@ -122,7 +122,7 @@ fn view_series_have_the_documented_shapes() {
     let mut run = Run::new(lab, 10_000);
     run.step(4); // start + 3 pulses: a program in progress
     let view = run.lab().view();
-    let series = |name: &str| &view.series.iter().find(|s| s.name == name).unwrap().data;
+    let series = |name: &str| common::series(&view, name);
     for name in [
         "vth_v",
         "programmed_vth_v",

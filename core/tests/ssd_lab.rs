@@ -160,14 +160,7 @@ fn the_view_has_one_value_per_page_and_per_block() {
     let run = common::run_body::<SsdLab>(generator_body(), 1);
     let view = run.lab().view();
     let g = run.lab().ftl().geometry;
-    let series = |name: &str| {
-        view.series
-            .iter()
-            .find(|s| s.name == name)
-            .unwrap_or_else(|| panic!("{name}"))
-            .data
-            .clone()
-    };
+    let series = |name: &str| common::series(&view, name);
     assert_eq!(series("page_state").len(), g.physical_pages() as usize);
     assert!(
         series("page_state")

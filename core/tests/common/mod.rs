@@ -10,7 +10,7 @@ pub mod ssd_ftl;
 use std::path::{Path, PathBuf};
 
 use flashlab_core::plugin::LabSpec;
-use flashlab_core::sim::Run;
+use flashlab_core::sim::{LabView, Run};
 use serde_json::Value;
 
 /// The run step limit the tests use (the CLI's).
@@ -111,4 +111,14 @@ pub fn crash_seeds(default: u64) -> u64 {
         .ok()
         .and_then(|v| v.parse().ok())
         .unwrap_or(default)
+}
+
+/// The data of the view's series `name`; panics naming it when the view has none.
+pub fn series<'a>(view: &'a LabView, name: &str) -> &'a [f64] {
+    view.series
+        .iter()
+        .find(|s| s.name == name)
+        .unwrap_or_else(|| panic!("the view has no series {name}"))
+        .data
+        .as_slice()
 }
