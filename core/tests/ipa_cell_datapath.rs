@@ -232,6 +232,25 @@ fn a_cells_scenario_is_refused_above_the_course_scale_naming_the_field_and_limit
     assert!(IpaLab::from_body(object(body), 1).is_ok());
 }
 
+/// With App. C.2 pairs, the race's out-of-place side (no pairs) has flash pages twice the IPA
+/// side's, so it holds twice its cells: the limit counts it as built. 24 blocks of 8 wordlines
+/// of 256-byte flash pages are 393,216 cells; with the race, 393,216 + 786,432 > `MAX_CELLS`,
+/// which counting the race as a copy of the IPA side (786,432) would have let through.
+#[test]
+fn the_cell_limit_counts_the_races_out_of_place_side_as_built_with_c2_pairs() {
+    let mut body = scenario("mlc", "odd_mlc", "tpcb", 10);
+    body["device"]["c2_pairs"] = json!(true);
+    body["device"]["blocks"] = json!(24);
+    body["params"]["flash_model"] = json!("cells");
+    assert!(IpaLab::from_body(object(body.clone()), 1).is_ok());
+    body["params"]["compare"] = json!(true);
+    let error = IpaLab::from_body(object(body.clone()), 1).unwrap_err();
+    assert_eq!(error.path, "params.flash_model");
+    assert!(error.message.contains("1179648 cells"), "{}", error.message);
+    body["params"]["flash_model"] = json!("bytes");
+    assert!(IpaLab::from_body(object(body), 1).is_ok());
+}
+
 /// Live cells vs the zoom's replay: after every write of a cells run, the zoomed page's window
 /// holds, cell by cell, the same charge state (placement on the Vth axis) on the live device
 /// as on the zoom's replay of the block's history, and the zoom senses the same bytes.

@@ -408,3 +408,45 @@ fn the_explorer_cell_of_the_scenarios_own_scheme_equals_the_runs_share_of_append
     }
     assert!(compared >= 4, "{compared}");
 }
+
+/// The "what to watch" paragraph of `whole-data-path-on-cells` (web/src/labs/ipa/narration.ts)
+/// quotes its run's counts: each number it states is the run's metric.
+#[test]
+fn the_cells_scenarios_what_to_watch_quotes_its_runs_counts() {
+    let text = std::fs::read_to_string(common::repo_path(
+        "scenarios/ipa/whole-data-path-on-cells.json",
+    ))
+    .unwrap();
+    let mut doc: Value = serde_json::from_str(&text).unwrap();
+    let seed = doc["seed"].as_u64().unwrap();
+    for k in ["version", "lab", "title", "seed"] {
+        doc.as_object_mut().unwrap().remove(k);
+    }
+    let run = common::run_body::<IpaLab>(doc, seed);
+    let metrics: BTreeMap<&str, f64> = run
+        .lab()
+        .metrics()
+        .iter()
+        .map(|m| (m.name, m.value))
+        .collect();
+    let n = |name: &str| metrics[name] as u64;
+    let narration =
+        std::fs::read_to_string(common::repo_path("web/src/labs/ipa/narration.ts")).unwrap();
+    let start = narration.find("\"whole-data-path-on-cells\":").unwrap();
+    let paragraph = &narration[start..start + narration[start..].find("\n  \"").unwrap()];
+    let update_write_backs = n("appends") + n("out_of_place_writes");
+    for quoted in [
+        format!("{} loops in all", n("cell_model_ispp_loops")),
+        format!(
+            "{} of the {update_write_backs} update write-backs are appends",
+            n("appends")
+        ),
+        format!("GC migrates {} pages", n("gc_migrations")),
+        format!("erases {} blocks", n("erases")),
+    ] {
+        assert!(
+            paragraph.contains(&quoted),
+            "the paragraph should say {quoted:?}: {paragraph}"
+        );
+    }
+}

@@ -10,7 +10,9 @@
 //! 3. Bookkeeping the FTL and the views need has one accessor each: program count of a page
 //!    since its erase, erase count, program history since the erase (the zoom), charge
 //!    placements of a wordline.
-//! 4. `tests/ipa_cell_datapath.rs` proves both models give the same store on the same runs.
+//! 4. `tests/ipa_cell_datapath.rs` runs both models in lockstep and finds the same store on
+//!    every run it tries (a sample, not a proof). Only the cells can fail a program's verify
+//!    (`FlashError::ProgramFailed`); the byte model has no such refusal.
 
 use std::borrow::Cow;
 

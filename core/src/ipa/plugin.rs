@@ -51,7 +51,7 @@ impl LabSpec for IpaLab {
     /// block of invalid pages (`NoFtl::background_gc_due`) or is forced by a full device, so
     /// erases ≤ 2W/u + blocks, each with ≤ u migrations. Per step: a fetch, write-backs and the
     /// checks' page reads (≈ 4 pages, word-wise) plus a scan of the block table; compare
-    /// doubles it. Each region of `device.regions` is bounded the same way as if every op ran
+    /// doubles it (the larger of the IPA store's and the out-of-place store's work). Each region of `device.regions` is bounded the same way as if every op ran
     /// on it (a checkpoint or crash does), and the sum is the work. On the cell model
     /// (`params.flash_model: cells`) the programs, senses and erases touch every cell of
     /// their pages (`lab::cells::cell_work`).
@@ -78,11 +78,17 @@ impl LabSpec for IpaLab {
             };
             times(steps, per_step).saturating_add(cells)
         };
-        let sides = if cfg.compare { 2 } else { 1 };
+        // Compare doubles the work, bounded by the larger store: the out-of-place side as built
+        // has no C.2 pairs, so its flash pages can be twice the IPA side's.
+        let main = region_work(&self.store);
+        let race = self
+            .compare
+            .as_ref()
+            .map_or(0, |c| region_work(&c.oop).max(main));
         let work = self
             .regions
             .iter()
-            .fold(times(region_work(&self.store), sides), |sum, r| {
+            .fold(main.saturating_add(race), |sum, r| {
                 sum.saturating_add(region_work(&r.store))
             });
         let s = &cfg.store;

@@ -133,7 +133,8 @@ pub struct IpaParams {
 #[serde(rename_all = "snake_case")]
 pub enum IpaFlashModel {
     /// Pages of bytes under the cell model's rules (program order, NOP, LSB-only appends,
-    /// charge only rises), proven to accept and refuse as the cells do: any device size.
+    /// charge only rises); in every run a lockstep test tried it accepts and refuses as the
+    /// cells do (the cells alone can fail a program's verify): any device size.
     Bytes,
     /// Every page on the NAND cell model: programs and appends run ISPP on each cell's
     /// threshold, reads sense the cells (without read noise). Course scale only: at most

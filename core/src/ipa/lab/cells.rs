@@ -6,6 +6,9 @@
 //!    model (`ipa::cellnand`). Each cell keeps about 36 bytes of state and every program pulses
 //!    each cell of its page, so the device is refused above `MAX_CELLS` cells in all (blocks ×
 //!    wordlines × bits of a flash page, summed over the stores), naming the field and the limit.
+//!    The race's out-of-place side has no App. C.2 pairs (`StoreConfig::without_ipa`), so its
+//!    flash page is the whole DB page even where the IPA side's is half of it: it is counted as
+//!    built, not as a copy of the IPA side.
 //! 3. The cells' draws (program speed, erased thresholds, ISPP jitter) come from the scenario
 //!    seed; the k-th store of the lab takes `seed + k`.
 
@@ -44,11 +47,15 @@ pub fn flash_model(
     if model == IpaFlashModel::Bytes {
         return Ok(model);
     }
-    let sides = if compare { 2 } else { 1 };
-    let cells = regions
-        .iter()
-        .map(|r| cells_of(&r.store))
-        .fold(cells_of(store).saturating_mul(sides), u64::saturating_add);
+    let out_of_place = if compare {
+        cells_of(&store.without_ipa())
+    } else {
+        0
+    };
+    let cells = regions.iter().map(|r| cells_of(&r.store)).fold(
+        cells_of(store).saturating_add(out_of_place),
+        u64::saturating_add,
+    );
     if cells > MAX_CELLS {
         return Err(ScenarioError::new(
             "params.flash_model",
@@ -57,7 +64,7 @@ pub fn flash_model(
                  × wordlines × bits of a flash page{}) are over the course-scale limit of \
                  {MAX_CELLS}; fewer blocks, wordlines or a smaller page, or `bytes`",
                 if compare {
-                    ", twice for the race's out-of-place side"
+                    ", over every region and the race's out-of-place side"
                 } else {
                     ", over every region"
                 }
