@@ -423,12 +423,7 @@ fn the_cells_scenarios_what_to_watch_quotes_its_runs_counts() {
         doc.as_object_mut().unwrap().remove(k);
     }
     let run = common::run_body::<IpaLab>(doc, seed);
-    let metrics: BTreeMap<&str, f64> = run
-        .lab()
-        .metrics()
-        .iter()
-        .map(|m| (m.name, m.value))
-        .collect();
+    let metrics = metrics_of(&run);
     let n = |name: &str| metrics[name] as u64;
     let narration =
         std::fs::read_to_string(common::repo_path("web/src/labs/ipa/narration.ts")).unwrap();
