@@ -4,12 +4,13 @@
 //!
 //! 1. Theorems 3.1/3.2 and Fig. 10 first: Table III reuses their worst case.
 //! 2. Figs. 12–13 and Fig. 16 on the same paper-scale devices, built once.
-//! 3. Figs. 17 and 18 on the same devices, then Figs. 19, 20 and 21.
+//! 3. Figs. 17 and 18 on the same devices, then Figs. 19, 20 and 21, then Fig. 22 on the
+//!    paper-scale devices again.
 //! 4. Each claim's scenario from `SCENARIOS` (`plugin::claim_scenario`).
 
 use super::reproduce::{
     fig10_theorem, fig12_model, fig16_slowdown, fig17_fill, fig18_speed, fig19_hdd_cache,
-    fig20_migration, fig21_sustained, table3_lsm,
+    fig20_migration, fig21_sustained, fig22_cpu, table3_lsm,
 };
 use crate::plugin::{Claim, ClaimScenarios, with_scenarios};
 
@@ -29,6 +30,7 @@ pub const SCENARIOS: ClaimScenarios = &[
     ("seed000.fig19", "cache-on-a-disk"),
     ("seed000.fig20", "migration-is-safe"),
     ("seed000.fig21", "migration-is-safe"),
+    ("seed000.fig22", "run-index-coarse"),
 ];
 
 /// Every MaSM claim, in paper order, each naming the scenario that shows it.
@@ -43,5 +45,6 @@ pub fn claims() -> Vec<Claim> {
     out.extend(fig19_hdd_cache::claims());
     out.extend(fig20_migration::claims());
     out.extend(fig21_sustained::claims());
+    out.extend(fig22_cpu::claims(&devices));
     with_scenarios(SCENARIOS, out)
 }

@@ -20,14 +20,15 @@
 
 use super::course::PaperRun;
 use super::fig16_slowdown::{RANGES, pure_times, scans_for};
+use super::seeded::{Spec, judged_claims, over_seeds};
 use super::setup::{
     KEY_BYTES, M_PAGES, MIB, TABLE_BYTES, idle_ns, masm_config, mean, place_runs, positions,
     range_label, table_layout, x25e,
 };
 use crate::masm::io::{Devices, scan_cost};
 use crate::masm::{Change, FieldPatch, Granularity, Masm};
-use crate::plugin::seeds::{DEFAULT_SEEDS, measure_rows};
-use crate::plugin::{Claim, ClaimRun};
+use crate::plugin::seeds::DEFAULT_SEEDS;
+use crate::plugin::{Claim, ClaimRun, Judgement};
 use crate::sim::Rng;
 
 /// Fill levels of the figure, in percent of the 4 GB cache.
@@ -193,63 +194,42 @@ fn claim_runs() -> [ClaimRun; 2] {
 
 /// The claims of Fig. 17, each the median over `DEFAULT_SEEDS`.
 pub fn claims(base: &Result<Devices, String>) -> Vec<Claim> {
-    let mut first: Option<Vec<FillRow>> = None;
-    let rows = base.as_ref().map_err(Clone::clone).and_then(|b| {
-        measure_rows(&DEFAULT_SEEDS, |seed| {
-            let rows = sweep_seeded(b, seed)?;
-            let values = claim_values(&rows);
-            first.get_or_insert(rows);
-            Ok::<_, String>(values)
-        })
-    });
-    let specs = [
+    let (rows, first) = match over_seeds(base, sweep_seeded, |rows| claim_values(rows)) {
+        Ok(out) => out,
+        Err(e) => return vec![failed(&e)],
+    };
+    let tolerance = Judgement::Tolerance {
+        pct: NEGLIGIBLE_TOLERANCE_PCT,
+    };
+    let specs: Vec<Spec> = vec![
         (
             "seed000.fig17.fine_4kb.max",
             "Fig. 17: at 4 KB ranges MaSM (fine index) incurs only 3–7 % overhead with the 4 GB \
              cache 25–99 % full (the largest of the fills; paper at most 1.07)",
+            "x",
+            1.07,
+            tolerance,
         ),
         (
             "seed000.fig17.all.max",
             "Fig. 17: in all cases (4 KB–100 GB ranges, cache 25–99 % full, migration off) MaSM \
              performs comparably to range scans without updates (the largest slowdown; the \
              paper's largest stated overhead is 7 %)",
+            "x",
+            1.07,
+            tolerance,
         ),
     ];
-    let (rows, table) = match (rows, first) {
-        (Ok(rows), Some(first)) => (rows, table_text(&first)),
-        (Err(e), _) => return vec![failed(&e)],
-        (Ok(_), None) => return vec![failed("no seed ran")],
-    };
-    let runs = claim_runs();
-    specs
-        .into_iter()
-        .zip(rows)
-        .map(|((id, claim), spread)| {
-            let method = format!(
-                "MaSM-M, M = 256, 4 GB cache of 64 KB pages, 100 GiB table in 4 KiB keys, \
-                 migration off; at each fill level one query's Fig. 9 flush and merges, then \
-                 scans back to back at random positions (masm_cost::scan_cost; fine index up to \
-                 10 MB, coarse from 100 MB), the same positions as the pure scans; medians over \
-                 seeds {DEFAULT_SEEDS:?}. Seed {}: {table}",
-                DEFAULT_SEEDS[0]
-            );
-            Claim::judged(
-                id,
-                claim,
-                "x",
-                1.07,
-                spread.median,
-                crate::plugin::Judgement::Tolerance {
-                    pct: NEGLIGIBLE_TOLERANCE_PCT,
-                },
-                method,
-            )
-            .differences(DIFFERENCES)
-            .over_seeds(spread)
-            .run(runs[0].clone())
-            .run(runs[1].clone())
-        })
-        .collect()
+    let method = format!(
+        "MaSM-M, M = 256, 4 GB cache of 64 KB pages, 100 GiB table in 4 KiB keys, \
+         migration off; at each fill level one query's Fig. 9 flush and merges, then \
+         scans back to back at random positions (masm_cost::scan_cost; fine index up to \
+         10 MB, coarse from 100 MB), the same positions as the pure scans; medians over \
+         seeds {DEFAULT_SEEDS:?}. Seed {}: {}",
+        DEFAULT_SEEDS[0],
+        table_text(&first)
+    );
+    judged_claims(specs, rows, &method, DIFFERENCES, &claim_runs())
 }
 
 fn failed(e: &str) -> Claim {

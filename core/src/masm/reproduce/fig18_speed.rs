@@ -27,6 +27,7 @@
 //!    claim is the median over `DEFAULT_SEEDS`.
 
 use super::course::PaperRun;
+use super::seeded::{Spec, judged_claims, over_seeds};
 use super::setup::{
     GIB, KEY_BYTES, KIB, M_PAGES, MIB, TABLE_BYTES, fill, idle_ns, masm_config, mean, place_runs,
     positions, range_label, table_layout, x25e,
@@ -34,7 +35,7 @@ use super::setup::{
 use crate::masm::io::masm_cost::{flush_cost, release_run};
 use crate::masm::io::{CacheSpace, Devices, scan_cost};
 use crate::masm::{Change, FieldPatch, Granularity, Masm};
-use crate::plugin::seeds::{DEFAULT_SEEDS, measure_rows};
+use crate::plugin::seeds::DEFAULT_SEEDS;
 use crate::plugin::{Claim, ClaimRun, Judgement};
 use crate::sim::Rng;
 
@@ -346,19 +347,9 @@ fn claim_runs() -> [ClaimRun; 2] {
 
 /// The claims of Fig. 18, each over `DEFAULT_SEEDS` (median; a yes/no is yes on the median).
 pub fn claims(base: &Result<Devices, String>) -> Vec<Claim> {
-    let mut first: Option<SpeedSweep> = None;
-    let rows = base.as_ref().map_err(Clone::clone).and_then(|b| {
-        measure_rows(&DEFAULT_SEEDS, |seed| {
-            let s = sweep_seeded(b, seed)?;
-            let values = claim_values(&s);
-            first.get_or_insert(s);
-            Ok::<_, String>(values)
-        })
-    });
-    let (rows, s) = match (rows, first) {
-        (Ok(rows), Some(s)) => (rows, s),
-        (Err(e), _) => return vec![failed(&e)],
-        (Ok(_), None) => return vec![failed("no seed ran")],
+    let (rows, s) = match over_seeds(base, sweep_seeded, claim_values) {
+        Ok(out) => out,
+        Err(e) => return vec![failed(&e)],
     };
     let method = format!(
         "MaSM-M, M = 256, 4 GB cache 50 % full at the start (seed {}: K1 = {}, K2 = {}), 100 GiB \
@@ -382,7 +373,7 @@ pub fn claims(base: &Result<Devices, String>) -> Vec<Claim> {
         s.scans,
         s.scan_start_ns as f64 / s.scan_start_flushes.max(1) as f64 / 1e6,
     );
-    let specs: [(&str, &str, &str, f64, Judgement); 3] = [
+    let specs: Vec<Spec> = vec![
         (
             "seed000.fig18.rises_with_speed",
             "Fig. 18: MaSM's normalized 4 KB scan time rises as the update speed grows from \
@@ -410,26 +401,9 @@ pub fn claims(base: &Result<Devices, String>) -> Vec<Claim> {
             },
         ),
     ];
-    let runs = claim_runs();
-    specs
+    judged_claims(specs, rows, &method, DIFFERENCES, &claim_runs())
         .into_iter()
-        .zip(rows)
-        .map(|((id, claim, unit, paper, judgement), spread)| {
-            Claim::judged(
-                id,
-                claim,
-                unit,
-                paper,
-                spread.median,
-                judgement,
-                method.clone(),
-            )
-            .differences(DIFFERENCES)
-            .over_seeds(spread)
-            .run(runs[0].clone())
-            .run(runs[1].clone())
-            .if_missed(MISS_REASON)
-        })
+        .map(|claim| claim.if_missed(MISS_REASON))
         .collect()
 }
 

@@ -34,7 +34,9 @@ export const masmLab: LabModule = {
       "Records have a fixed size and the table is one file sorted by key, with no secondary indexes.",
       "Course scenarios are tiny so every page is visible; the paper's sizes run in the paper-results page.",
       "In the Compare tab an in-place scan answers with the rows as they stood when it opened (the query's snapshot, which every scheme is checked against); the locks or versions an in-place engine would need for that are not timed, only the disk: its 1 MB requests go one at a time and the updates committed meanwhile are served between them (§2.2). IU's scans likewise issue their disk requests and per-record SSD reads as the clock reaches them; LSM books a whole scan's I/O when it opens.",
-      "Figs. 22–24 are not reproduced: Figs. 22 and 23 need CPU time per record (not modelled, see above) and Fig. 24 replays TPC-H I/O traces the paper does not publish (§5.2).",
+      "Fig. 22 runs only in the paper-results page: there a query's CPU work per record (the paper's injected 0.5–2.5 µs) is overlapped with each scan's 1 MB requests; this lab's scans time no CPU work.",
+      "Fig. 23 is not reproduced: on a RAM disk MaSM's own merge CPU (a start-up search in every run, then comparisons per merged record) is the whole cost, and the model times none of it; the paper gives no cost per search or per comparison to build one from (§5.2).",
+      "Fig. 24 is not reproduced: it replays I/O traces of 20 TPC-H queries that the paper does not publish; its text says only that every query performs (multiple) table range scans, not which ranges, how many, or how they overlap, so no honest scan mix can be built from it (§5.1, §5.3).",
     ],
     keyMetrics: [
       "updates_committed",
