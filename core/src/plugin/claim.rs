@@ -252,6 +252,14 @@ impl Claim {
         self
     }
 
+    /// `if_missed` for a reason that costs a measurement: `why` runs only on a miss.
+    pub fn if_missed_with(mut self, why: impl FnOnce() -> String) -> Self {
+        if !self.pass {
+            self.miss_reason = why();
+        }
+        self
+    }
+
     /// A scenario the number came from (its own configuration, or a labelled course-scale one).
     pub fn run(mut self, run: ClaimRun) -> Self {
         self.runs.push(run);
