@@ -36,7 +36,8 @@ use super::error::FlashLogError;
 use super::reproduce::appendpack_runs::{ApPattern, course_run};
 use super::reproduce::throughput::Bar;
 use super::reproduce::{
-    Kind, Reproduced, appendpack, appendpack_mix, archival_cause, outliers, throughput,
+    Kind, Reproduced, appendpack, appendpack_mix, archival_cause, latency_need, outliers,
+    throughput,
 };
 use crate::plugin::seeds::{DEFAULT_SEEDS, SeedSpread, measure_rows, rows_over_seeds};
 use crate::plugin::{Claim, ClaimRun, ClaimScenarios, scenario_document, with_scenarios};
@@ -188,6 +189,7 @@ fn computed() -> Vec<Claim> {
             .unwrap_or_else(|e| format!("the drive-bound measurement failed: {e}")),
         _ => "no USB configuration ran".to_string(),
     };
+    let usb_bound = format!("{usb_bound}; {}", usb_need(&bars));
     match fig2 {
         Ok(rows) => out.extend(rows.into_iter().map(|(r, spread)| {
             if r.id.starts_with(ARCHIVAL_PREFIX) {
@@ -229,6 +231,23 @@ fn computed() -> Vec<Claim> {
     }
     out.extend(figure3b_claims());
     out
+}
+
+/// How much faster the best USB configuration's drives would have to be for the paper's values
+/// (`reproduce::latency_need`), over the default seeds.
+fn usb_need(bars: &[Bar]) -> String {
+    let bar = |prefix: &str| {
+        bars.iter()
+            .filter(|b| b.name.starts_with(prefix))
+            .max_by(|a, b| a.commits_per_s.total_cmp(&b.commits_per_s))
+    };
+    let (Some(best), Some(ideal), Some(disk)) = (bar("usb"), bar("ideal"), bar("disk")) else {
+        return "the latency sweep had no runs".to_string();
+    };
+    match latency_need::sweep(&best.config, &ideal.config, &disk.config, &DEFAULT_SEEDS) {
+        Ok(points) => latency_need::sentence(&points, &best.config, TOLERANCE_PCT),
+        Err(e) => format!("the latency sweep failed: {e}"),
+    }
 }
 
 /// Figure 3b: A/P against in-place on a TPC-C-like mix over the seeds; seed 1 also runs the
