@@ -60,14 +60,17 @@ const FIG2_DIFFERENCES: &str = "a reconstructed Figure 2 (digest §4.1): the USB
 /// What the Figure 3 claims differ in from the paper's setup.
 const FIG3_DIFFERENCES: &str = "fusionio preset at lab scale (48 blocks per plane, 1 warm-up \
     write per page); write-only 4 KB random writes with A/P's database at 80 % of the device, \
-    where the paper's up-to-9× is on a TPC-C-like read/write mix (the paper gives no database \
-    size); the device places A/P's pages by address (die = page mod dies) so that an erase-unit \
+    where the paper's up-to-9× is on a TPC-C-like read/write mix (no database size is given by \
+    seed 003 nor by the part of the A/P paper reachable here, Stoica et al., DaMoN 2009: its \
+    abstract and first lines, which say only that A/P was assessed with an analytical model and \
+    micro-benchmarks); the device places A/P's pages by address (die = page mod dies) so that an erase-unit \
     write fills whole flash blocks, as A/P's design assumes";
 
 /// What the Figure 3b claims differ in from the paper's setup.
 const FIG3B_DIFFERENCES: &str = "fusionio preset at lab scale (48 blocks per plane against the \
     paper's 160 GB card); the paper gives neither the TPC-C-like mix nor its skew nor the \
-    database size: here a third of the operations write, 80 % of them on 20 % of the pages, and \
+    database size (nor does the reachable part of the A/P paper, DaMoN 2009: its abstract and \
+    first lines): here a third of the operations write, 80 % of them on 20 % of the pages, and \
     the database is 80 % of the device for both layouts; without A/P the whole device was \
     written once (no TRIM), as for Figure 3a; the device places A/P's pages by address (die = \
     page mod dies) so that an erase-unit write fills whole flash blocks, as A/P's design \
@@ -80,7 +83,8 @@ fn why_missed(id: &str) -> &'static str {
         "seed003.appendpack.speedup_over_random" => {
             "with A/P's database at 80 % of the device and uniform writes, the tails A/P packs \
              are mostly still valid, so packing costs more (write amplification 1/(1 − u)) \
-             than with a smaller database (the paper gives no database size)"
+             than with a smaller database (neither seed 003 nor the reachable part of the \
+             DaMoN paper gives a database size)"
         }
         "seed003.appendpack.mix_speedup" => {
             "below the paper's \"up to 9×\": with the database at 80 % of the device, the \
