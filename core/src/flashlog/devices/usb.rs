@@ -64,6 +64,18 @@ impl UsbProfile {
         self.base_latency_ns(bytes) + (self.outlier_probability * self.outlier_ns as f64) as u64
     }
 
+    /// The same drive with every latency (base, per-KiB, outlier) times `k`, the outlier
+    /// probability unchanged: what-if sweeps only (`reproduce::latency_need`), never a preset.
+    pub fn scaled(&self, k: f64) -> Self {
+        let scale = |ns: u64| (ns as f64 * k).round() as u64;
+        Self {
+            base_ns: scale(self.base_ns),
+            ns_per_kib: scale(self.ns_per_kib),
+            outlier_ns: scale(self.outlier_ns),
+            ..*self
+        }
+    }
+
     /// Step 1: one write's latency and whether it was an outlier.
     pub fn sample_ns(&self, bytes: u64, rng: &mut Rng) -> (u64, bool) {
         let outlier = rng.chance(self.outlier_probability);

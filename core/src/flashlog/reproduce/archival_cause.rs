@@ -28,8 +28,8 @@ pub struct CycleSplit {
     pub cpu_utilisation: f64,
 }
 
-/// Steps 2 and 3 on one finished run.
-fn split(sim: &FlashLogSim, config: &FlashLogConfig) -> CycleSplit {
+/// Steps 2 and 3 on one finished run (also `latency_need`'s).
+pub fn split(sim: &FlashLogSim, config: &FlashLogConfig) -> CycleSplit {
     let x = sim.throughput_per_s();
     let (n, sum) = sim
         .txns

@@ -230,7 +230,7 @@ pub fn hdd_share(config: &FlashLogConfig) -> Result<HddShare, FlashLogError> {
 /// seed's): each USB drive's busy share of the time to the last acknowledgement (every request it
 /// served, re-issued copies included), the commits each log write carried on average, and the
 /// median commit latency beside the ideal disk's. A share near 100 % means commits wait for a
-/// free drive: the configuration is drive-bound at this profile.
+/// free drive; how much faster drives would help is `latency_need`'s sweep.
 pub fn drive_bound(best: &Bar, ideal: &Bar) -> Result<String, FlashLogError> {
     let mut sim = FlashLogSim::new(best.config.clone())?;
     sim.run()?;
@@ -264,8 +264,8 @@ pub fn drive_bound(best: &Bar, ideal: &Bar) -> Result<String, FlashLogError> {
     Ok(format!(
         "{}: its USB drives are busy {} of the run to the last commit, with {:.1} commits per \
          log write on average: commits wait for a free drive (median commit {:.2} ms against the \
-         ideal's {:.2} ms), so the configuration is bound by the drives' write latency, whose \
-         profile is illustrative (the paper gives none; measured on seed 1)",
+         ideal's {:.2} ms); the drives' latency profile is illustrative (the paper gives none; \
+         measured on seed 1)",
         best.name,
         shares.join(" and "),
         acked as f64 / log_writes.max(1) as f64,
