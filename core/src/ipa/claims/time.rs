@@ -18,6 +18,7 @@
 //!    utilisation by write-path work, and the GC operations per host write.
 
 use crate::ipa::claims::table4::{TABLE4_TPCB_ACCOUNTS, TABLE4_TPCC_ITEMS, TABLE4_TXNS, workload};
+use crate::ipa::config::StoreConfig;
 use crate::ipa::reproduce::scenario::claim_run;
 use crate::ipa::reproduce::table4::{self, Setup};
 use crate::ipa::reproduce::time::{TimeChanges, TimedPair, timed_pair};
@@ -29,7 +30,7 @@ use crate::plugin::{Claim, ClaimRun, Judgement, SetupSweep};
 
 /// Step 3: tolerance of every time claim in percentage points, fixed before the first run.
 pub const TIME_TOLERANCE_POINTS: f64 = 10.0;
-const TIME_WIDE_BECAUSE: &str = "a relative change is 1 − IPA / [0×0], a difference of two \
+pub const TIME_WIDE_BECAUSE: &str = "a relative change is 1 − IPA / [0×0], a difference of two \
     modelled times, so its error is in points (as Tab. 2's claims): ±10 points for every row, \
     fixed before the run; below a 40 % change that is wider than ±25 % of it";
 /// Step 2: the emulator's chips (§8.1) and the CPU time per transaction.
@@ -173,6 +174,17 @@ pub const TIME_RUN_FALLBACK_FILLS: [f64; 2] = [0.75, 0.5];
 /// the same buffer share on a database and as many transactions `TIME_RUN_DIVISORS` times
 /// smaller, then the same at each of `TIME_RUN_FALLBACK_FILLS`, each said in the run's title.
 fn linked_run(title: &str, name: &str, m: usize, share: f64) -> Vec<ClaimRun> {
+    linked_run_of(title, name, |w, fill| {
+        table4::setup(w, m, share, fill).ok().map(|s| s.config(2))
+    })
+}
+
+/// `linked_run` for any configuration `config(workload, device fill)` of a column.
+pub(crate) fn linked_run_of(
+    title: &str,
+    name: &str,
+    config: impl Fn(&Workload, f64) -> Option<StoreConfig>,
+) -> Vec<ClaimRun> {
     let fills = [TIME_DEVICE_FILL];
     let tries = fills
         .into_iter()
@@ -188,7 +200,7 @@ fn linked_run(title: &str, name: &str, m: usize, share: f64) -> Vec<ClaimRun> {
                     Workload::TpcC(TpcC::new(items, items / 2))
                 }
             };
-            let s = table4::setup(&w, m, share, fill).ok()?;
+            let cfg = config(&w, fill)?;
             let mut title = title.to_string();
             if d != 1 {
                 title.push_str(&format!("; DB and transactions ÷{d}"));
@@ -200,7 +212,7 @@ fn linked_run(title: &str, name: &str, m: usize, share: f64) -> Vec<ClaimRun> {
                     TIME_DEVICE_FILL * 100.0
                 ));
             }
-            claim_run(&title, &s.config(2), &w, TABLE4_TXNS / d as usize, true)
+            claim_run(&title, &cfg, &w, TABLE4_TXNS / d as usize, true)
         })
         .into_iter()
         .collect()
