@@ -5,14 +5,17 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
+mod common;
+
+use common::ipa_journal::journaled;
+
 use flashlab_core::ipa::noftl::FlashOp;
 use flashlab_core::ipa::reproduce::gc::fit_device;
 use flashlab_core::ipa::reproduce::time::{timed_pair, timed_run};
 use flashlab_core::ipa::timing::closed_loop::{LoopSetup, closed_loop};
 use flashlab_core::ipa::timing::{DeviceTime, OpLatency};
-use flashlab_core::ipa::trace::PageEvent;
-use flashlab_core::ipa::workload::{Workload, execute, run_txns, tpcc::TpcC};
-use flashlab_core::ipa::{IpaStore, Scheme, StoreConfig};
+use flashlab_core::ipa::workload::{Workload, tpcc::TpcC};
+use flashlab_core::ipa::{Scheme, StoreConfig};
 
 /// SLC datasheet numbers (Numonyx NAND02G-B2D, docs/CALIBRATION.md), written out by hand.
 const T_R_NS: f64 = 25_000.0;
@@ -33,17 +36,7 @@ fn small() -> (StoreConfig, Workload) {
 #[test]
 fn priced_counters_equal_a_hand_sum_over_the_journal_and_the_fetches() {
     let (cfg, workload) = small();
-    let mut store = IpaStore::new(cfg.clone()).unwrap();
-    let mut w = workload.clone();
-    for op in w.load() {
-        execute(&mut store, &op).unwrap();
-    }
-    store.checkpoint().unwrap();
-    store.ftl.journal = Some(Vec::new());
-    store.enable_trace();
-    let run = run_txns(&mut store, &mut w, 7, 400).unwrap();
-    let journal = store.ftl.journal.take().unwrap();
-    let trace = store.trace.take().unwrap();
+    let (_, run, journal, fetches) = journaled(&cfg, &workload, 7, 400);
     // The plain reference: walk every operation.
     let (mut write_ns, mut sq, mut writes) = (0.0, 0.0, 0u64);
     let (mut appends, mut erases) = (0u64, 0u64);
@@ -67,10 +60,6 @@ fn priced_counters_equal_a_hand_sum_over_the_journal_and_the_fetches() {
         write_ns += s;
         sq += s * s;
     }
-    let fetches = trace
-        .iter()
-        .filter(|e| matches!(e, PageEvent::Fetch { .. }))
-        .count() as u64;
     assert!(appends > 50 && erases > 3, "the run appends and collects");
     let dt = DeviceTime::of(&run.flash, &OpLatency::for_store(&cfg));
     assert_eq!(dt.host_reads, fetches);

@@ -1,6 +1,7 @@
 //! Write-back of one buffer frame (store module header, step 3; seed 004 §6.2, §7).
 //!
-//! 1. The frame's `decide` says skip, append, or out of place; the net update size of an
+//! 1. The frame's `decide` says skip, append, or out of place (an append only if the page's
+//!    current flash page still takes one: GC may have moved it); the net update size of an
 //!    existing page joins the histogram of Tabs. 1 and 11.
 //! 2. Out of place: the delta area is reset to 0xFF ("we reset the delta-record area", §6.2)
 //!    and the whole image is written to a new flash page.
@@ -18,7 +19,12 @@ use super::trace::PageEvent;
 impl IpaStore {
     /// Step 3: writes frame `i` back if dirty.
     pub fn write_back(&mut self, i: usize) -> Result<FlushKind, IpaError> {
-        let kind = self.frames[i].decide(&self.layout);
+        let mut kind = self.frames[i].decide(&self.layout);
+        // Step 1: GC may have migrated the page since the frame learnt it could take appends
+        // (in odd-MLC onto an MSB page, which takes none): then it goes out of place.
+        if matches!(kind, FlushKind::Append { .. }) && !self.appendable(self.frames[i].lba) {
+            kind = FlushKind::OutOfPlace;
+        }
         let area = self.layout.area_start;
         if kind != FlushKind::Skip && !self.frames[i].is_new {
             let net = self.frames[i].net_bytes();

@@ -4,6 +4,7 @@
 #![allow(dead_code, clippy::unwrap_used, clippy::expect_used)]
 
 pub mod claim_run;
+pub mod ipa_journal;
 pub mod nand;
 pub mod ssd_ftl;
 

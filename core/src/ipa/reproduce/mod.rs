@@ -14,9 +14,12 @@
 //!    over that with [2×M] and [3×M] (Tab. 4).
 //! 7. `time`: READ / WRITE I/O response and throughput of [0×0] and IPA from the device time of
 //!    each run's flash operations (`ipa::timing`; Tabs. 7 and 9).
+//! 8. `openssd`: Tabs. 6 and 8's regions (pSLC, odd-MLC, [0×0] on MLC) at a 1.5 % buffer,
+//!    priced on the MLC preset for a device that serves one I/O at a time.
 
 pub mod fig1;
 pub mod gc;
+pub mod openssd;
 pub mod scenario;
 pub mod sizes;
 pub mod space;

@@ -41,9 +41,22 @@ pub fn timed_run(
     seed: u64,
     txns: usize,
 ) -> Result<DeviceTime, IpaError> {
+    Ok(timed_side(cfg, workload, seed, txns)?.0)
+}
+
+/// `timed_run` and the share of update write-backs done as appends (Tabs. 6–10's first row).
+pub fn timed_side(
+    cfg: &StoreConfig,
+    workload: &Workload,
+    seed: u64,
+    txns: usize,
+) -> Result<(DeviceTime, f64), IpaError> {
     let mut store = IpaStore::new(cfg.clone())?;
     let run = drive(&mut store, &mut workload.clone(), seed, txns)?;
-    Ok(DeviceTime::of(&run.flash, &OpLatency::for_store(cfg)))
+    Ok((
+        DeviceTime::of(&run.flash, &OpLatency::for_store(cfg)),
+        run.store.ipa_fraction(),
+    ))
 }
 
 /// Steps 1–2.

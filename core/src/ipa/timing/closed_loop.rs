@@ -54,20 +54,40 @@ pub fn closed_loop(txns: u64, dt: &DeviceTime, setup: LoopSetup) -> LoopTimes {
         let t = (b + (b * b + 4.0 * reads * r * work).sqrt()) / 2.0;
         (t, if t > 0.0 { work / t } else { 0.0 })
     };
-    let write_response_ns = if dt.host_writes == 0 {
-        0.0
-    } else {
-        dt.write_path_ns() / dt.host_writes as f64
-    };
-    LoopTimes {
-        read_response_ns: dt.read_service_ns() + utilisation * r,
-        write_response_ns,
+    LoopTimes::of(
+        txns,
+        dt,
+        dt.read_service_ns() + utilisation * r,
         elapsed_ns,
-        throughput_tps: if elapsed_ns > 0.0 {
-            txns as f64 / elapsed_ns * 1e9
-        } else {
-            0.0
-        },
         utilisation,
+    )
+}
+
+impl LoopTimes {
+    /// A loop's times from its READ response, run time and utilisation: WRITE = write-path
+    /// device time per host write, throughput = `txns` / run time.
+    pub fn of(
+        txns: u64,
+        dt: &DeviceTime,
+        read_response_ns: f64,
+        elapsed_ns: f64,
+        utilisation: f64,
+    ) -> Self {
+        let write_response_ns = if dt.host_writes == 0 {
+            0.0
+        } else {
+            dt.write_path_ns() / dt.host_writes as f64
+        };
+        Self {
+            read_response_ns,
+            write_response_ns,
+            elapsed_ns,
+            throughput_tps: if elapsed_ns > 0.0 {
+                txns as f64 / elapsed_ns * 1e9
+            } else {
+                0.0
+            },
+            utilisation,
+        }
     }
 }

@@ -20,6 +20,7 @@
 //!    over the flash bus and the host link is left out.
 
 pub mod closed_loop;
+pub mod serial;
 
 use super::config::StoreConfig;
 use super::noftl::{FlashCounters, IpaMode};
