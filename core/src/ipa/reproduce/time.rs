@@ -2,8 +2,9 @@
 //! the same workload, seed and buffer on [0×0] (out of place, no delta area) and on the IPA
 //! scheme, each run's flash operations priced by `timing` and put through its closed loop.
 //!
-//! 1. Run `drive` on `cfg.without_ipa()` and on `cfg` (the buffer's choices do not depend on
-//!    the write path, so both make the same fetches and write-backs).
+//! 1. Run `drive` on `cfg.without_ipa()` and on `cfg`: the same transactions, but IPA's pages
+//!    reserve a delta area, so its database spans more pages and the two sides' fetches and
+//!    write-backs differ (each claim's numbers give both sides' host reads and writes).
 //! 2. Price each side's transaction-phase `FlashCounters` (`DeviceTime::of`).
 //! 3. For a loop setup, READ / WRITE response and throughput of each side and IPA's relative
 //!    change against [0×0] in %, as the paper reports them.
