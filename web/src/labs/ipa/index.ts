@@ -34,6 +34,7 @@ export const ipaLab: LabModule = {
       "params.flash_model \"cells\" runs every page of the device on the NAND cell model (course scale only: at most 1 Mi cells), but reads sense the thresholds without read noise, IPL stays on the byte-level model, and the cell zoom still replays the page's program history rather than reading the live cells.",
       "A checkpoint's or the page cleaner's write-backs take one step each; an op's own evictions (up to two for an insert) and a crash's redo stay inside that op's step.",
       "Rollback is shown as a compensating change (every op commits), and the [N × M] explorer simulates at most the first 2,000 ops.",
+      "The lab counts flash operations and shows no device time. The time and throughput columns of Tabs. 6–10 are priced from those counts on the paper-results page only: device time of one transaction at a time (§8.1's emulator over 16 chips; OpenSSD one I/O at a time, App. D), without the host I/O stack, queueing among concurrent transactions or Shore-MT's CPU time.",
     ],
     keyMetrics: ["host_writes", "appends", "out_of_place_writes", "ipa_percent", "gc_migrations", "erases", "write_amplification", "read_amplification", "gc_erases_per_host_write", "page_fetches"],
   },
