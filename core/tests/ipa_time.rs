@@ -149,7 +149,31 @@ fn the_closed_loop_run_time_solves_its_fixed_point_equation() {
             "{got:?} vs {want}"
         );
         assert!(got.utilisation <= 1.0 + 1e-12);
-        let read = dt.read_service_ns() + got.utilisation * dt.residual_ns();
+        let read = if flash.host_page_reads == 0 {
+            0.0
+        } else {
+            dt.read_service_ns() + got.utilisation * dt.residual_ns()
+        };
         assert!((got.read_response_ns - read).abs() <= 1e-6 * read.max(1.0));
     }
+}
+
+#[test]
+fn a_run_without_host_reads_has_no_read_response_even_on_busy_chips() {
+    let flash = flashlab_core::ipa::noftl::FlashCounters {
+        host_page_reads: 0,
+        host_page_writes: 400,
+        write_deltas: 100,
+        gc_migrations: 300,
+        erases: 20,
+    };
+    let dt = DeviceTime::of(&flash, &OpLatency::for_store(&StoreConfig::small_slc()));
+    let setup = LoopSetup {
+        chips: 1,
+        cpu_ns_per_txn: 0.0,
+    };
+    let got = closed_loop(100, &dt, setup);
+    assert!(got.utilisation > 0.99, "{got:?}");
+    assert_eq!(got.read_response_ns, 0.0);
+    assert!(got.write_response_ns > 0.0);
 }

@@ -10,14 +10,15 @@
 //!    it made necessary.
 //! 3. A read arrives at a random moment of the write-path work: it finds its chip busy with
 //!    probability ρ = W / (chips · T) and then waits the mean residual r = Σs² / (2 Σs)
-//!    (`DeviceTime::residual_ns`). READ I/O response = t_R + ρ · r.
+//!    (`DeviceTime::residual_ns`). READ I/O response = t_R + ρ · r (0 in a run without reads).
 //! 4. Run time T solves T = a + R · t_R + R · r · W / (chips · T), a = txns · cpu, R = reads:
 //!    T = (b + √(b² + 4 R r W / chips)) / 2 with b = a + R · t_R. When the write work alone
 //!    exceeds that (W / chips ≥ b + R · r), the device paces the loop: T = W / chips, ρ = 1.
 //!    Throughput = txns / T.
 //! 5. Left out: the host I/O stack, Shore-MT's CPU time beyond the constant, queueing among
 //!    the paper's concurrent transactions (its emulator ran 32-core Shore-MT, §8.1), the log
-//!    device, transfer times, and reads waiting behind other reads. Absolute times are therefore
+//!    device, transfer times, reads waiting behind other reads, and (when the write work paces
+//!    the loop, T = W / chips) the chips' time serving the reads themselves. Absolute times are therefore
 //!    far below the paper's host-level ones; only relative changes are compared.
 
 use super::DeviceTime;
@@ -54,13 +55,13 @@ pub fn closed_loop(txns: u64, dt: &DeviceTime, setup: LoopSetup) -> LoopTimes {
         let t = (b + (b * b + 4.0 * reads * r * work).sqrt()) / 2.0;
         (t, if t > 0.0 { work / t } else { 0.0 })
     };
-    LoopTimes::of(
-        txns,
-        dt,
-        dt.read_service_ns() + utilisation * r,
-        elapsed_ns,
-        utilisation,
-    )
+    // A run without host reads has no READ response (as WRITE without host writes).
+    let read_response_ns = if dt.host_reads == 0 {
+        0.0
+    } else {
+        dt.read_service_ns() + utilisation * r
+    };
+    LoopTimes::of(txns, dt, read_response_ns, elapsed_ns, utilisation)
 }
 
 impl LoopTimes {
