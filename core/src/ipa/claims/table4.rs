@@ -44,7 +44,7 @@ pub fn workload(name: &str) -> Workload {
 }
 
 /// The workload with its database `divisor` times smaller (the linked run's fallback).
-fn workload_at(name: &str, divisor: u64) -> Workload {
+pub(crate) fn workload_at(name: &str, divisor: u64) -> Workload {
     let d = divisor.max(1);
     if name == "TPC-B" {
         Workload::TpcB(TpcB::new(1, TABLE4_TPCB_ACCOUNTS / d))

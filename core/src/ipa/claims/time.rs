@@ -20,13 +20,13 @@
 //!    threshold at 75 % dirty, §8.4) and the paper's growing schemes ([2×10] at 10 % and
 //!    20 % buffers, [2×30] at 50 %, [2×40] at 75 % and 90 %), `TAB10_COLUMNS`.
 
-use crate::ipa::claims::table4::{TABLE4_TPCB_ACCOUNTS, TABLE4_TPCC_ITEMS, TABLE4_TXNS, workload};
+use crate::ipa::claims::table4::{TABLE4_RUN_DIVISORS, TABLE4_TXNS, workload, workload_at};
 use crate::ipa::config::{Eviction, StoreConfig};
 use crate::ipa::reproduce::scenario::claim_run;
 use crate::ipa::reproduce::table4::{self, Setup};
 use crate::ipa::reproduce::time::{TimeChanges, TimedPair, timed_pair};
 use crate::ipa::timing::closed_loop::LoopSetup;
-use crate::ipa::workload::{Workload, tpcb::TpcB, tpcc::TpcC};
+use crate::ipa::workload::Workload;
 use crate::plugin::policy::MEASURED_TOLERANCE_PCT;
 use crate::plugin::seeds::{DEFAULT_SEEDS, SeedSpread};
 use crate::plugin::{Claim, ClaimRun, Judgement, SetupSweep};
@@ -222,7 +222,7 @@ const DIFFERENCES: &str = "the paper measured host-level times on Shore-MT with 
 
 /// How much smaller the linked run's database and transactions are when the lab's work
 /// budget refuses the claim's own setup, tried in order (as Tab. 4's claims).
-pub const TIME_RUN_DIVISORS: [u64; 3] = [1, 4, 8];
+pub const TIME_RUN_DIVISORS: [u64; 3] = TABLE4_RUN_DIVISORS;
 /// The linked run's device fills when the lab refuses `TIME_DEVICE_FILL`: its loader keeps at
 /// most 85 % of the logical pages live counting the transactions' inserts (TPC-C's orders);
 /// 50 % is Tab. 4's.
@@ -247,20 +247,13 @@ pub(crate) fn linked_run_of(
     config: impl Fn(&Workload, f64) -> Option<StoreConfig>,
 ) -> Vec<ClaimRun> {
     let fills = [TIME_DEVICE_FILL];
-    let tries = fills
+    let mut tries = fills
         .into_iter()
         .chain(TIME_RUN_FALLBACK_FILLS)
         .flat_map(|fill| TIME_RUN_DIVISORS.map(|d| (fill, d)));
     tries
-        .into_iter()
         .find_map(|(fill, d)| {
-            let w = match workload(name) {
-                Workload::TpcB(_) => Workload::TpcB(TpcB::new(1, TABLE4_TPCB_ACCOUNTS / d)),
-                _ => {
-                    let items = TABLE4_TPCC_ITEMS / d;
-                    Workload::TpcC(TpcC::new(items, items / 2))
-                }
-            };
+            let w = workload_at(name, d);
             let cfg = config(&w, fill)?;
             let mut title = title.to_string();
             if d != 1 {
