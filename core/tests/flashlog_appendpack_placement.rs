@@ -88,20 +88,18 @@ fn the_device_holds_the_version_the_reference_map_last_wrote() {
     }
 }
 
-/// In-place's combined MB/s on the Figure 3b mix over a database of 80 % of the device, the
-/// device placing its writes dynamically (the model's default, which the claims use) or by
-/// address.
+/// In-place's combined MB/s on the Figure 3b mix over a database of 80 % of the device (the
+/// claims' device: a smaller one runs the in-place baseline out of headroom), the device placing
+/// its writes dynamically (the model's default, which the claims use) or by address.
 fn in_place_mb_s(striped: bool, seed: u64) -> f64 {
-    use flashlab_core::flashlog::appendpack::mix_run::{MixRun, MixStream, Op, in_place_mix};
-    use flashlab_core::flashlog::appendpack::placement::Striper;
-    use flashlab_core::flashlog::appendpack::ssd_run::Pipe;
+    use flashlab_core::flashlog::appendpack::mix_run::{MixRun, in_place_mix_placed};
+    use flashlab_core::flashlog::appendpack::placement::Placement;
     use flashlab_core::flashlog::reproduce::appendpack_mix::TPCC_LIKE;
     use flashlab_core::flashlog::ssd_io::TimedSsd;
 
-    // The claims' device (a smaller one runs the in-place baseline out of headroom).
-    let mut ssd = TimedSsd::from_preset("fusionio", 48).unwrap();
-    let logical = ssd.logical_pages();
-    let db = logical / 5 * 4;
+    let logical = TimedSsd::from_preset("fusionio", 48)
+        .unwrap()
+        .logical_pages();
     let run = MixRun {
         preset: "fusionio",
         blocks_per_plane: 48,
@@ -110,24 +108,14 @@ fn in_place_mb_s(striped: bool, seed: u64) -> f64 {
         ops: u64::from(logical),
         seed,
     };
-    if !striped {
-        return in_place_mix(&run, db).unwrap().mb_per_s;
-    }
-    ssd.fill_untimed(0..logical).unwrap();
-    let (mut striper, mut pipe) = (Striper::default(), Pipe::new(32));
-    let mut stream = MixStream::new(TPCC_LIKE, db, seed);
-    let mut t0 = 0;
-    for i in 0..run.warmup + run.ops {
-        if i == run.warmup {
-            t0 = pipe.end_ns;
-        }
-        let t = match stream.next_op() {
-            Op::Write(p) => striper.write(&mut ssd, p, 1, pipe.ready_ns()).unwrap(),
-            Op::Read(p) => ssd.read_page(p, pipe.ready_ns()).1,
-        };
-        pipe.done(t);
-    }
-    (run.ops * ssd.page_bytes()) as f64 * 1e3 / (pipe.end_ns - t0) as f64
+    let placement = if striped {
+        Placement::Striped
+    } else {
+        Placement::Dynamic
+    };
+    in_place_mix_placed(&run, logical / 5 * 4, placement)
+        .unwrap()
+        .mb_per_s
 }
 
 /// Keeping in-place on dynamic allocation is the baseline's better case: address striping

@@ -20,6 +20,7 @@
 
 use super::super::error::FlashLogError;
 use super::layout::{ApCounters, AppendPack};
+use super::placement::{Placement, Striper};
 use super::ssd_run::{ApOnSsd, Pipe};
 use crate::device::ssd::ftl::Counters;
 use crate::device::ssd::timed::TimedSsd;
@@ -118,19 +119,35 @@ fn model(e: impl std::fmt::Display) -> FlashLogError {
     FlashLogError::Device(e.to_string())
 }
 
-/// Steps 1–5, in place: the database at LBAs `[0, db_pages)`.
+/// Steps 1–5, in place: the database at LBAs `[0, db_pages)`, the device placing the writes
+/// dynamically (the die free first: the baseline's better case, which the claims use).
 pub fn in_place_mix(run: &MixRun, db_pages: u32) -> Result<MixRate, FlashLogError> {
+    in_place_mix_placed(run, db_pages, Placement::Dynamic)
+}
+
+/// `in_place_mix` with the device placing the writes by `placement` (a test compares the two).
+pub fn in_place_mix_placed(
+    run: &MixRun,
+    db_pages: u32,
+    placement: Placement,
+) -> Result<MixRate, FlashLogError> {
     let mut ssd = TimedSsd::from_preset(run.preset, run.blocks_per_plane)
         .ok_or_else(|| FlashLogError::Config(format!("no SSD preset {}", run.preset)))?;
     let logical = ssd.logical_pages();
     let db_pages = db_pages.min(logical);
     ssd.fill_untimed(0..logical).map_err(model)?;
     let mut stream = MixStream::new(run.mix, db_pages, run.seed);
-    let mut pipe = Pipe::new(32);
-    let one = |ssd: &mut TimedSsd, pipe: &mut Pipe, op: Op| -> Result<bool, FlashLogError> {
-        let (t, write) = match op {
-            Op::Write(p) => (ssd.write_page(p, 1, pipe.ready_ns()).map_err(model)?, true),
-            Op::Read(p) => (ssd.read_page(p, pipe.ready_ns()).1, false),
+    let (mut pipe, mut striper) = (Pipe::new(32), Striper::default());
+    let mut one = |ssd: &mut TimedSsd, pipe: &mut Pipe, op: Op| -> Result<bool, FlashLogError> {
+        let (t, write) = match (op, placement) {
+            (Op::Write(p), Placement::Dynamic) => {
+                (ssd.write_page(p, 1, pipe.ready_ns()).map_err(model)?, true)
+            }
+            (Op::Write(p), Placement::Striped) => {
+                let done = striper.write(ssd, p, 1, pipe.ready_ns());
+                (done.map_err(model)?, true)
+            }
+            (Op::Read(p), _) => (ssd.read_page(p, pipe.ready_ns()).1, false),
         };
         pipe.done(t);
         Ok(write)
