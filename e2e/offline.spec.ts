@@ -57,6 +57,9 @@ test("after \"keep every lab\", a lab never opened works offline in a new tab", 
 });
 
 test("a new build's worker replaces the old one and deletes its cache once the old pages are closed", async ({ context }) => {
+  // The takeover poll alone may take 60 s; the steps before it took ~30 s on 2 loaded cores
+  // (the full run timed out at the default 60 s while the poll was still inside its budget).
+  test.setTimeout(180_000);
   // dist/ served by a server of the test's own, whose sw.js can become the next build's.
   const dist = `${repoRoot}/dist`;
   const built = readFileSync(`${dist}/sw.js`, "utf8");
